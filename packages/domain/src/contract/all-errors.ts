@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { errorCodes, messages } from '../messages.js';
+import {
+  LeadIssueListSchema,
+  PermissionErrorSchema,
+  RateLimitErrorSchema,
+  ResourceErrorSchema,
+  ValidationErrorObjectSchema,
+  ValidationIssueListSchema,
+} from '../schemas/errors.js';
+import type { DocumentedError, EndpointDefinition } from './define-endpoint.js';
+
+const validationErrorSchemas = {
+  message: z.string(),
+  'issue-list': ValidationIssueListSchema,
+  'issue-object': ValidationErrorObjectSchema,
+  'lead-issues': LeadIssueListSchema,
+} as const;
+
+/**
+ * Every failure an endpoint can answer with: its own documented errors, then the ones every
+ * endpoint shares (validation, authentication, permission, resource restrictions, balance and
+ * rate limit), each once per status and shape.
+ *
+ * @example
+ * ```ts
+ * allErrors(contract.contacts.search).map((e) => e.status); // [400, 403, 401, 403, 402, 429]
+ * ```
+ */
+export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
+  const errors: DocumentedError[] = [...endpoint.errors];
+  const has = (status: number, kind?: 'object') =>
+    errors.some((e) => e.status === status && (kind === undefined || typeof e.error !== 'string'));
+  if ((endpoint.body || endpoint.query || endpoint.pathParams) && !has(400, 'object')) {
+    errors.push({
+      status: 400,
+      error: validationErrorSchemas[endpoint.validationErrorStyle],
+      when: 'the request does not match its schema',
+    });
+  }
+  errors.push({
+    status: 401,
+    error: messages.unauthorized,
+    when:
+      endpoint.auth === 'query-key'
+        ? 'the `key` query parameter is missing or unknown'
+        : 'the API key is missing or unknown',
+  });
+  errors.push({
+    status: 403,
+    error: PermissionErrorSchema,
+    when: `the key lacks \`${endpoint.permission}\``,
+  });
+  if (endpoint.resourceChecks && !errors.some((e) => e.error === ResourceErrorSchema)) {
+    errors.push({
+      status: 403,
+      error: ResourceErrorSchema,
+      when: `the request names resources the key may not touch (code \`${errorCodes.insufficientResourceIds}\`)`,
+    });
+  }
+  if (endpoint.cost.kind !== 'free') {
+    errors.push({
+      status: 402,
+      error: messages.insufficientBalance,
+      when: 'the organisation cannot pay for the request',
+    });
+  }
+  errors.push({ status: 429, error: RateLimitErrorSchema, when: 'the organisation is over its rate limit' });
+  return errors;
+}

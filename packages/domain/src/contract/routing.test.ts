@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { contract } from './index.js';
+import { allowedMethods, buildPath, matchEndpoint, toOpenApiPath } from './routing.js';
+
+describe('matchEndpoint', () => {
+  it('matches a path with parameters and decodes them', () => {
+    const match = matchEndpoint('GET', '/contacts/%2B27821234567');
+    expect(match?.endpoint).toBe(contract.contacts.get);
+    expect(match?.params).toEqual({ cell: '+27821234567' });
+  });
+
+  it('prefers static segments over parameters', () => {
+    expect(matchEndpoint('GET', '/campaigns/v2')?.endpoint).toBe(contract.campaignsV2.list);
+    expect(matchEndpoint('GET', '/campaigns/v1')?.endpoint).toBe(contract.campaigns.get);
+    expect(matchEndpoint('POST', '/contacts/search')?.endpoint).toBe(contract.contacts.search);
+    expect(matchEndpoint('GET', '/exchange/buyer/transaction/create')?.endpoint).toBe(
+      contract.transactions.createByPostback,
+    );
+  });
+
+  it('tells the method apart on one path', () => {
+    expect(matchEndpoint('POST', '/contacts/27821234567/optOut')?.endpoint).toBe(contract.contacts.optOut);
+    expect(matchEndpoint('PUT', '/contacts/27821234567/optOut')?.endpoint).toBe(
+      contract.contacts.optOutCampaign,
+    );
+  });
+
+  it('finds nothing for an unknown route or a malformed escape', () => {
+    expect(matchEndpoint('GET', '/nope')).toBeUndefined();
+    expect(matchEndpoint('GET', '/contacts/%E0%A4%A')).toBeUndefined();
+  });
+
+  it('lists the methods a known path allows', () => {
+    expect(allowedMethods('/tags/t1')).toEqual(['GET', 'DELETE']);
+    expect(allowedMethods('/nowhere')).toEqual([]);
+  });
+});
+
+describe('buildPath', () => {
+  it('percent-encodes every parameter', () => {
+    expect(buildPath('/tags/:tag_id', { tag_id: 'a/b c' })).toBe('/tags/a%2Fb%20c');
+    expect(buildPath('/exchange/buyer/transaction/:id/status', { id: 'tx_1' })).toBe(
+      '/exchange/buyer/transaction/tx_1/status',
+    );
+  });
+
+  it('refuses a missing parameter', () => {
+    expect(() => buildPath('/contacts/:cell', {})).toThrow('Missing path parameter "cell"');
+  });
+
+  it('round-trips through matchEndpoint for any value', () => {
+    for (const cell of ['27821234567', 'a/b', '%', '..', 'é']) {
+      expect(matchEndpoint('GET', buildPath('/contacts/:cell', { cell }))?.params.cell).toBe(cell);
+    }
+  });
+});
+
+describe('toOpenApiPath', () => {
+  it('writes parameters in braces', () => {
+    expect(toOpenApiPath('/contacts/:cell/tag/add')).toBe('/contacts/{cell}/tag/add');
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { SaleSchema } from '../schemas/sale.js';
+import { campaignNotFound } from './common.js';
+import { defineEndpoint } from './define-endpoint.js';
+
+const duplicateSale = {
+  status: 409,
+  error: messages.duplicateSale,
+  when: 'a sale with the same cell, campaign and `soldAt` date exists, or the batch repeats one',
+} as const;
+const invalidSale = {
+  status: 400,
+  error: z.string(),
+  when: 'a record is invalid; the message names its index',
+} as const;
+const oneUnit = { bucket: 'organisation', units: 1 } as const;
+
+/**
+ * The query of the sales postback: the API key, then one sale's fields as strings.
+ * `saleValue` is a decimal number.
+ */
+export const SalePostbackQuerySchema = z.strictObject({
+  key: z.string().min(1),
+  campaign_id: z.string().min(1),
+  send_id: z.string().optional(),
+  click_id: z.string().optional(),
+  cell: z.string().min(1),
+  soldAt: z.string().optional(),
+  saleValue: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'Expected a non-negative number')
+    .optional(),
+});
+
+/** The sales endpoints. */
+export const sales = {
+  create: defineEndpoint({
+    id: 'sales.create',
+    method: 'POST',
+    path: '/sales',
+    summary: 'Upload sales attributed to campaigns. The batch is stored whole or not at all.',
+    permission: 'sale.create',
+    auth: 'bearer',
+    body: z.array(SaleSchema).min(1),
+    success: { status: 200 },
+    errors: [campaignNotFound, duplicateSale, invalidSale],
+    validationErrorStyle: 'message',
+    cost: { kind: 'free' },
+    rateLimit: oneUnit,
+    retrySafe: false,
+    resourceChecks: ['campaign_ids'],
+  }),
+  createByPostback: defineEndpoint({
+    id: 'sales.createByPostback',
+    method: 'GET',
+    path: '/sales/create',
+    summary: 'Record one sale from a postback URL; the API key is the `key` query parameter.',
+    permission: 'sale.create',
+    auth: 'query-key',
+    query: SalePostbackQuerySchema,
+    success: { status: 200 },
+    errors: [campaignNotFound, duplicateSale, invalidSale],
+    validationErrorStyle: 'message',
+    cost: { kind: 'free' },
+    rateLimit: oneUnit,
+    retrySafe: false,
+    resourceChecks: ['campaign_ids'],
+  }),
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * An ISO 8601 timestamp with a time zone offset, as the service writes dates
+ * (`2026-11-22T08:30:00.000Z`).
+ */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * An ISO 8601 date (`2026-11-22`) or timestamp, as the service accepts dates in requests.
+ * A timestamp without an offset is read as UTC.
+ */
+export const IsoDateInput = z.union([z.iso.datetime({ offset: true, local: true }), z.iso.date()]);
+
+/** An hour of the day, 0 to 23, as campaign send windows use them. */
+export const HourOfDay = z.number().int().min(0).max(23);
+
+/** A non-empty identifier string. */
+export const Id = z.string().min(1);
+
+/** A list of identifiers. */
+export const IdList = z.array(Id);
+
+/**
+ * The countries whose local cell numbers the service resolves (`0821234567` in `ZA`).
+ * Uploads accept exactly these in their `country` field.
+ */
+export const UploadCountry = z.enum(['ZA', 'NA']);
+
+/** An ISO 3166-1 alpha-2 country code (`ZA`). */
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as ZA');
