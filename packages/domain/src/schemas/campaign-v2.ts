@@ -106,7 +106,6 @@ export const CampaignV2Schema = z.object({
   optimisations: z
     .object({ sms_template_id: z.object({ auto: z.boolean(), min_sends: z.number().int().nonnegative() }) })
     .optional(),
-  country: z.string().optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '../schemas/contact.js';
+import { ContactSearchBodySchema } from '../schemas/contact-requests.js';
+import {
+  evaluateContactSearch,
+  type IndexStatistics,
+  matchesFilter,
+  parseContactSearch,
+  planContactQuery,
+  projectContact,
+} from './contact-query.js';
+
+const contact = (
+  id: string,
+  tags: string[],
+  updatedAt = '2026-11-10T00:00:00.000Z',
+  cell = `2782${id.padStart(7, '0')}`,
+): Contact => ({
+  _id: id,
+  cell,
+  firstname: `F${id}`,
+  tag_ids: tags,
+  deduped_campaign_ids: [],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt,
+});
+
+describe('parseContactSearch', () => {
+  it('fills in the defaults and always projects _id', () => {
+    expect(parseContactSearch({ find: { tag_ids: { $all: ['t1'] } }, projection: { cell: 1 } })).toEqual({
+      find: { tag_ids: { $all: ['t1'] } },
+      projection: { _id: 1, cell: 1 },
+      options: { skip: 0, limit: 100 },
+    });
+  });
+
+  it('normalises cells to MSISDN and bare dates to midnight UTC', () => {
+    const parsed = parseContactSearch({
+      find: {
+        cell: ['+27 82 123 4567', 'junk'],
+        updatedAt: { $gte: '2026-11-01', $lte: '2026-11-02T10:00:00+02:00' },
+      },
+      options: { skip: 5, limit: 10 },
+    });
+    expect(parsed.find).toEqual({
+      cell: ['27821234567', 'junk'],
+      updatedAt: { $gte: '2026-11-01T00:00:00.000Z', $lte: '2026-11-02T08:00:00.000Z' },
+    });
+    expect(parsed.options).toEqual({ skip: 5, limit: 10 });
+  });
+});
+
+describe('matchesFilter', () => {
+  const c = contact('1', ['a', 'b'], '2026-11-10T00:00:00.000Z', '27821234567');
+
+  it('matches on cell, any tag, all tags and the update time', () => {
+    expect(matchesFilter(c, { cell: ['27821234567'] })).toBe(true);
+    expect(matchesFilter(c, { cell: ['27820000000'] })).toBe(false);
+    expect(matchesFilter(c, { tag_ids: { $in: ['x', 'b'] } })).toBe(true);
+    expect(matchesFilter(c, { tag_ids: { $in: ['x'] } })).toBe(false);
+    expect(matchesFilter(c, { tag_ids: { $all: ['a', 'b'] } })).toBe(true);
+    expect(matchesFilter(c, { tag_ids: { $all: ['a', 'x'] } })).toBe(false);
+    expect(matchesFilter(c, { updatedAt: { $gte: '2026-11-10T00:00:00.000Z' } })).toBe(true);
+    expect(matchesFilter(c, { updatedAt: { $gte: '2026-11-10T00:00:00.001Z' } })).toBe(false);
+    expect(matchesFilter(c, { updatedAt: { $lte: '2026-11-09T23:59:59.999Z' } })).toBe(false);
+  });
+
+  it('needs every filter to match', () => {
+    expect(
+      matchesFilter(c, { tag_ids: { $in: ['a'] }, updatedAt: { $gte: '2026-12-01T00:00:00.000Z' } }),
+    ).toBe(false);
+  });
+});
+
+describe('planContactQuery', () => {
+  const sizes: Record<string, number> = { big: 500_000, mid: 10_000, small: 12 };
+  const stats: IndexStatistics = { total: 1_000_000, tagSize: (t) => sizes[t] ?? 0 };
+
+  it('drives an $all query by its smallest tag', () => {
+    expect(planContactQuery({ tag_ids: { $all: ['big', 'small'] } }, stats).driver).toEqual({
+      index: 'tag',
+      tagIds: ['small'],
+    });
+  });
+
+  it('drives an $in query by the union of its tags', () => {
+    expect(planContactQuery({ tag_ids: { $in: ['mid', 'small'] } }, stats)).toMatchObject({
+      driver: { index: 'tag', tagIds: ['mid', 'small'] },
+      estimatedRows: 10_012,
+    });
+  });
+
+  it('prefers cells over tags when fewer', () => {
+    expect(planContactQuery({ cell: ['1', '2'], tag_ids: { $in: ['small'] } }, stats).driver.index).toBe(
+      'cell',
+    );
+  });
+
+  it('uses the updatedAt range when the store says it is the most selective', () => {
+    const withRange = { ...stats, updatedAtRangeSize: () => 3 };
+    expect(
+      planContactQuery({ tag_ids: { $in: ['mid'] }, updatedAt: { $gte: 'x' } }, withRange).driver.index,
+    ).toBe('updatedAt');
+  });
+
+  it('falls back to the tag index rather than a full scan for a range it cannot size', () => {
+    expect(
+      planContactQuery({ tag_ids: { $in: ['mid'] }, updatedAt: { $gte: 'x' } }, stats).driver.index,
+    ).toBe('tag');
+  });
+});
+
+describe('projectContact', () => {
+  it('keeps _id and the projected fields only', () => {
+    expect(projectContact(contact('7', ['a']), { cell: 1, lastname: 1 })).toEqual({
+      _id: '7',
+      cell: '27820000007',
+    });
+  });
+});
+
+describe('evaluateContactSearch', () => {
+  it('pages with skip and limit over matches in _id order', () => {
+    const contacts = ['5', '3', '9', '1'].map((id) => contact(id, ['t']));
+    const page = evaluateContactSearch(
+      contacts,
+      parseContactSearch({ find: { tag_ids: { $in: ['t'] } }, options: { skip: 1, limit: 2 } }),
+    );
+    expect(page.map((c) => c._id)).toEqual(['3', '5']);
+  });
+
+  it('visits every match exactly once when paging through with skip and limit', () => {
+    const arbitraryContacts = fc
+      .uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { maxLength: 120 })
+      .chain((ids) =>
+        fc.tuple(...ids.map((id) => fc.subarray(['a', 'b', 'c']).map((tags) => contact(id, tags)))),
+      );
+    fc.assert(
+      fc.property(
+        arbitraryContacts,
+        fc.integer({ min: 1, max: 25 }),
+        fc.constantFrom('a', 'b', 'c'),
+        (contacts, limit, tag) => {
+          const seen: string[] = [];
+          for (let skip = 0; ; skip += limit) {
+            const body = ContactSearchBodySchema.parse({
+              find: { tag_ids: { $in: [tag] } },
+              options: { skip, limit },
+            });
+            const page = evaluateContactSearch(contacts, parseContactSearch(body));
+            seen.push(...page.map((c) => c._id));
+            if (page.length < limit) break;
+          }
+          const expected = contacts.filter((c) => c.tag_ids.includes(tag)).map((c) => c._id);
+          expect(seen.length).toBe(new Set(seen).size);
+          expect(new Set(seen)).toEqual(new Set(expected));
+        },
+      ),
+    );
+  });
+});

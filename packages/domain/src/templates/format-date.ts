@@ -1,0 +1,68 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** The format of `|date` when none is given. */
+export const DEFAULT_DATE_FORMAT = 'yyyy-MM-ddTHH:mm:ss';
+
+/** The organisation time zone used when none is configured. */
+export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
+
+// date-fns reads every unquoted letter as a token and `T` as a Unix timestamp; the service's
+// formats use a bare T as the ISO separator, so it is quoted before formatting.
+function quoteBareT(pattern: string): string {
+  let out = '';
+  let quoted = false;
+  for (const char of pattern) {
+    if (char === "'") quoted = !quoted;
+    out += !quoted && char === 'T' ? "'T'" : char;
+  }
+  return out;
+}
+
+/** Whether a time zone name is one the runtime knows (`Africa/Johannesburg`). */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Formats a date with date-fns tokens in a time zone, as `{{field|date:format}}` does. Returns
+ * `undefined` for a value that is not a date or a format date-fns refuses.
+ *
+ * @example
+ * ```ts
+ * formatDate('2026-11-22T06:30:00Z', 'yyyy-MM-dd HH:mm', 'Africa/Johannesburg'); // '2026-11-22 08:30'
+ * formatDate('2026-11-22T06:30:00Z');                                           // '2026-11-22T08:30:00'
+ * ```
+ */
+export function formatDate(
+  value: unknown,
+  pattern: string = DEFAULT_DATE_FORMAT,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | undefined {
+  const date = toDate(value);
+  if (!date) return undefined;
+  const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  try {
+    return format(new TZDate(date.getTime(), zone), quoteBareT(pattern));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a Date, an epoch number or a date string; `undefined` when it is none of these. */
+export function toDate(value: unknown): Date | undefined {
+  const date =
+    value instanceof Date
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? new Date(value)
+        : typeof value === 'number'
+          ? new Date(value)
+          : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}

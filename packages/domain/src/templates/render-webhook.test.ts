@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { renderWebhook } from './render-webhook.js';
+
+const context = {
+  contact: { cell: '27821234567', firstname: 'Tha"ndi' },
+  reply: { Message: 'STOP', Received: '2026-11-22T06:30:00Z' },
+  now: new Date('2026-11-22T06:30:00Z'),
+};
+
+describe('renderWebhook', () => {
+  it('renders templates inside the JSON body without breaking it', () => {
+    const result = renderWebhook(
+      {
+        url: 'https://hooks.example.com/in',
+        method: 'POST',
+        body: '{"cell":"{{contact.cell|cell:plus}}","name":"{{contact.firstname}}","n":1,"tags":["{{reply.Message}}"]}',
+        headers: '{"x-api":"secret","x-cell":"{{contact.cell}}"}',
+      },
+      context,
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(JSON.parse(result.webhook.body ?? '')).toEqual({
+      cell: '+27821234567',
+      name: 'Tha"ndi',
+      n: 1,
+      tags: ['STOP'],
+    });
+    expect(result.webhook.headers).toEqual({
+      'x-api': 'secret',
+      'x-cell': '27821234567',
+      'content-type': 'application/json',
+    });
+  });
+
+  it('encodes body fields into the URL when asked', () => {
+    const result = renderWebhook(
+      {
+        url: 'https://hooks.example.com/in?source=mock',
+        method: 'POST',
+        body: '{"cell":"{{contact.cell}}","received":"{{reply.Received|date:yyyy-MM-dd HH:mm}}"}',
+        encode_into_url: true,
+      },
+      context,
+    );
+    expect(result).toEqual({
+      ok: true,
+      webhook: {
+        url: 'https://hooks.example.com/in?source=mock&cell=27821234567&received=2026-11-22+08%3A30',
+        method: 'POST',
+        headers: {},
+        missing: [],
+      },
+    });
+  });
+
+  it('puts a GET webhook body into the URL', () => {
+    const result = renderWebhook(
+      { url: 'http://127.0.0.1:9999/in', method: 'GET', body: '{"m":"{{reply.Message}}"}' },
+      context,
+    );
+    expect(result.ok && result.webhook.url).toBe('http://127.0.0.1:9999/in?m=STOP');
+    expect(result.ok && result.webhook.body).toBeUndefined();
+  });
+
+  it('refuses headers that are not a JSON object', () => {
+    for (const headers of ['{x: 1}', '[1]', 'null']) {
+      expect(renderWebhook({ url: 'https://e.com', method: 'POST', headers }, context)).toEqual({
+        ok: false,
+        error: 'Headers must be valid JSON',
+      });
+    }
+  });
+
+  it('refuses a body that is not JSON and a URL that is not a URL', () => {
+    expect(renderWebhook({ url: 'https://e.com', method: 'POST', body: '{cell: 1}' }, context)).toEqual({
+      ok: false,
+      error: 'Body must be valid JSON',
+    });
+    expect(renderWebhook({ url: 'not a url', method: 'POST' }, context)).toEqual({
+      ok: false,
+      error: 'Invalid webhook URL',
+    });
+  });
+
+  it('reports missing placeholders', () => {
+    const result = renderWebhook(
+      { url: 'https://e.com', method: 'POST', body: '{"x":"{{contact.lastname}}"}' },
+      context,
+    );
+    expect(result.ok && result.webhook.missing).toEqual(['contact.lastname']);
+  });
+});
