@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '../contract/index.js';
+import {
+  grants,
+  missingPermissions,
+  missingResources,
+  resourceError,
+  resourcesNamedBy,
+} from './permissions.js';
+
+describe('grants', () => {
+  it('grants everything to *', () => {
+    for (const endpoint of endpoints) expect(grants(['*'], endpoint.permission)).toBe(true);
+  });
+
+  it('grants nested permissions to their parent', () => {
+    expect(grants(['contact.update'], 'contact.update.tag_ids')).toBe(true);
+    expect(grants(['contact.update'], 'contact.update.deduped_campaign_ids')).toBe(true);
+    expect(grants(['contact'], 'contact.read.pii')).toBe(true);
+    expect(grants(['compliance:send'], 'compliance:send.create')).toBe(true);
+  });
+
+  it('does not grant a parent to its child, nor a sibling or a prefix that is not a segment', () => {
+    expect(grants(['contact.update.tag_ids'], 'contact.update')).toBe(false);
+    expect(grants(['contact.update.tag_ids'], 'contact.update.deduped_campaign_ids')).toBe(false);
+    expect(grants(['contact.up'], 'contact.update')).toBe(false);
+    expect(grants([], 'tag.read')).toBe(false);
+  });
+
+  it('names the missing permission', () => {
+    expect(missingPermissions(['tag.read'], 'tag.delete')).toEqual(['tag.delete']);
+    expect(missingPermissions(['tag'], 'tag.delete')).toEqual([]);
+  });
+});
+
+describe('missingResources', () => {
+  it('lists named IDs outside the key’s restrictions, by kind', () => {
+    expect(
+      missingResources(
+        { tag_ids: ['tag_vip'], campaign_ids: ['c1'] },
+        { tag_ids: ['tag_vip', 't2', 't2'], campaign_ids: ['c2'] },
+      ),
+    ).toEqual({ tag_ids: ['t2'], campaign_ids: ['c2'] });
+  });
+
+  it('lets unrestricted keys and unrestricted kinds through', () => {
+    expect(missingResources(undefined, { tag_ids: ['t'] })).toBeUndefined();
+    expect(missingResources({ tag_ids: ['t'] }, { campaign_ids: ['c9'] })).toBeUndefined();
+    expect(missingResources({ tag_ids: ['t'] }, { tag_ids: ['t'] })).toBeUndefined();
+  });
+
+  it('spells the error code as each endpoint does', () => {
+    expect(resourceError('contacts.search', { tag_ids: ['x'] }).code).toBe('Insufficient Resource IDs');
+    expect(resourceError('contacts.bulkUpdate', { tag_ids: ['x'] }).code).toBe('insufficient_resource_ids');
+  });
+});
+
+describe('resourcesNamedBy', () => {
+  it('reads the tags of a search filter', () => {
+    expect(
+      resourcesNamedBy('contacts.search', { body: { find: { tag_ids: { $in: ['a'], $all: ['b', 'a'] } } } }),
+    ).toEqual({
+      tag_ids: ['a', 'b'],
+    });
+  });
+
+  it('reads every tag and campaign of a bulk update', () => {
+    expect(
+      resourcesNamedBy('contacts.bulkUpdate', {
+        body: {
+          find: { tag_ids: { $in: ['a'] } },
+          update: { $addToSet: { deduped_campaign_ids: { $each: ['c1'] } } },
+        },
+      }),
+    ).toEqual({ tag_ids: ['a'], campaign_ids: ['c1'] });
+  });
+
+  it('reads upload tags from the body and every row, and the send campaign', () => {
+    expect(
+      resourcesNamedBy('contacts.create', {
+        body: {
+          tag_ids: ['a'],
+          contacts: [{ cell: '1', tag_ids: ['b'] }, { cell: '2' }],
+          send: { campaign_id: 'c1' },
+        },
+      }),
+    ).toEqual({ tag_ids: ['a', 'b'], campaign_ids: ['c1'] });
+  });
+
+  it('reads path and query IDs', () => {
+    expect(resourcesNamedBy('tags.delete', { params: { tag_id: 't1' } })).toEqual({ tag_ids: ['t1'] });
+    expect(resourcesNamedBy('campaignsV2.get', { params: { campaign_id: 'c1' } })).toEqual({
+      campaign_ids: ['c1'],
+    });
+    expect(resourcesNamedBy('compliance.checkSend', { query: { campaign_id: 'c1' } })).toEqual({
+      campaign_ids: ['c1'],
+    });
+  });
+
+  it('ignores malformed bodies instead of throwing', () => {
+    for (const body of [null, 'x', 1, [], { find: 'x' }, { contacts: 'x' }]) {
+      expect(() => resourcesNamedBy('contacts.create', { body })).not.toThrow();
+      expect(() => resourcesNamedBy('contacts.search', { body })).not.toThrow();
+    }
+  });
+
+  it('covers every endpoint that declares resource checks', () => {
+    for (const endpoint of endpoints.filter((e) => e.resourceChecks)) {
+      expect([
+        'contacts.search',
+        'contacts.bulkUpdate',
+        'contacts.optOut',
+        'contacts.optOutCampaign',
+        'contacts.addTags',
+        'contacts.removeTags',
+        'contacts.create',
+        'contacts.upsert',
+        'tags.get',
+        'tags.delete',
+        'campaigns.get',
+        'campaignsV2.get',
+        'send.sms',
+        'sales.create',
+        'sales.createByPostback',
+        'compliance.checkSend',
+      ]).toContain(endpoint.id);
+    }
+  });
+});
