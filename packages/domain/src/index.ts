@@ -36,6 +36,88 @@ export type { Envelope, ErrorEnvelope, OkEnvelope } from './envelope.js';
 export { AnyEnvelope, errorEnvelope, okEnvelope } from './envelope.js';
 export { errorCodes, messages, noMatchingOfferMessage } from './messages.js';
 export { CountryCode, HourOfDay, IsoDateInput, IsoDateTime, UploadCountry } from './primitives.js';
+export type { BulkUpdatableFields, ParsedBulkUpdate } from './query/bulk-update.js';
+export { applyBulkUpdate, parseBulkUpdate } from './query/bulk-update.js';
+export type { ContactFilter, IndexChoice, IndexStatistics, QueryPlan } from './query/contact-query.js';
+export {
+  evaluateContactSearch,
+  matchesFilter,
+  normaliseFilter,
+  parseContactSearch,
+  planContactQuery,
+  projectContact,
+} from './query/contact-query.js';
+export { COMPLIANCE_CREDITS_PER_CELL, complianceCost, complianceVerdict } from './rules/compliance.js';
+export type {
+  CreditMovement,
+  LeadDecision,
+  Matchback,
+  NewLeadInput,
+  OfferUsage,
+  PriorTransaction,
+  StatusChangeRefusal,
+  UsageTransaction,
+} from './rules/leads.js';
+export {
+  calendarDay,
+  capReached,
+  DUPLICATE_WINDOW_DAYS,
+  decideNewLead,
+  decideStatusChange,
+  isDuplicateLead,
+  matchbackOf,
+  offerUsage,
+} from './rules/leads.js';
+export type { CampaignMigration, UnmappedField } from './rules/migrate-campaign.js';
+export { migrateCampaign } from './rules/migrate-campaign.js';
+export type {
+  NamedResources,
+  RequestParts,
+  ResourceKind,
+  ResourceRestrictions,
+} from './rules/permissions.js';
+export {
+  grants,
+  missingPermissions,
+  missingResources,
+  resourceError,
+  resourcesNamedBy,
+} from './rules/permissions.js';
+export type { AnyOptOutLevel, OptOutCampaign, OptOutEffect, OptOutFields } from './rules/replies.js';
+export {
+  applyOptOut,
+  classifyReply,
+  isOptedOut,
+  OPT_IN_KEYWORDS,
+  OPT_OUT_KEYWORDS,
+  optOutEffect,
+} from './rules/replies.js';
+export type { NormalisedSale, SaleCampaign } from './rules/sales.js';
+export {
+  firstDuplicateSale,
+  normaliseSale,
+  parseSoldAt,
+  saleDuplicateKey,
+  V2_SALE_NEEDS_INTERNATIONAL_CELL,
+} from './rules/sales.js';
+export type { SmsEncoding, SmsParts, SmsPrices } from './rules/sms.js';
+export { countSmsParts, DEFAULT_SMS_PRICES, smsCost, smsEncoding, tooManyParts } from './rules/sms.js';
+export type {
+  ContactActivity,
+  DrawPick,
+  Targeting,
+  TargetingExclusion,
+  TargetingVerdict,
+} from './rules/targeting.js';
+export {
+  apportion,
+  inSendWindow,
+  passesEventFilter,
+  seededRandom,
+  targetContact,
+  targetingOf,
+  weightedDraw,
+} from './rules/targeting.js';
 export type { Campaign, DeliveryMethod as DeliveryMethodName, SendWindow } from './schemas/campaign.js';
 export {
   CampaignSchema,
@@ -155,3 +237,19 @@ export {
 } from './schemas/send-requests.js';
 export type { Tag } from './schemas/tag.js';
 export { TagSchema } from './schemas/tag.js';
+export {
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  isValidTimeZone,
+  toDate,
+} from './templates/format-date.js';
+export type { Placeholder, RenderResult, TemplateContext } from './templates/render-template.js';
+export {
+  hasPlaceholders,
+  parsePlaceholder,
+  placeholdersOf,
+  renderTemplate,
+} from './templates/render-template.js';
+export type { RenderedWebhook, WebhookDefinition, WebhookRenderError } from './templates/render-webhook.js';
+export { renderWebhook } from './templates/render-webhook.js';
