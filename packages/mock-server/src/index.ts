@@ -1,22 +1,37 @@
 /**
- * The stateful mock of the marketing service. The service core is not built yet; for now this
- * entry point serves the contract's OpenAPI document so that tools can read the interface.
+ * A stateful, in-memory mock of the whole marketing service: use it in process with msw
+ * (`setupServer(...mock.handlers)`), or run it as a standalone HTTP server.
  *
  * @packageDocumentation
  */
-import { createOpenApiDocument } from '@marketing/domain';
+
+export { ControlError } from './control/control-error.js';
+export type { MockClock } from './core/clock.js';
+export { ClockError, parseDuration } from './core/clock.js';
+export type {
+  BillingSettings,
+  MockServiceOptions,
+  RateLimitSettings,
+  Settings,
+  WebhookSettings,
+} from './core/settings.js';
+export { DEFAULT_BASE_URL } from './core/settings.js';
+export type { MockService, OutboxFilter } from './create-mock-service.js';
+export { createMockService } from './create-mock-service.js';
+export { IDEMPOTENCY_HEADER } from './hooks/deliver-webhook.js';
+export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
+export type { RunCampaignOptions, RunCampaignResult } from './hooks/run-campaign.js';
+export type {
+  ClickRecord,
+  OutboxMessage,
+  RequestLogEntry,
+  SendRecord,
+  WebhookDelivery,
+} from './store/records.js';
+export type { ParsedSeedDocument, SeedDocument } from './store/seed-schema.js';
+export { SeedDocumentSchema } from './store/seed-schema.js';
+export type { SeedResult } from './store/world.js';
+export { SeedError } from './store/world.js';
 
 /** This package's version. */
 export const VERSION = '0.1.0';
-
-/**
- * The OpenAPI 3.1 document the mock serves at `/openapi.json`.
- *
- * @example
- * ```ts
- * const doc = openApiDocument('http://127.0.0.1:4010');
- * ```
- */
-export function openApiDocument(serverUrl?: string) {
-  return createOpenApiDocument(serverUrl === undefined ? {} : { serverUrl });
-}

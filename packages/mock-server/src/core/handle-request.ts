@@ -1,0 +1,175 @@
+import {
+  allowedMethods,
+  type EndpointDefinition,
+  errorCodes,
+  grants,
+  matchEndpoint,
+  messages,
+  missingResources,
+  resourceError,
+  resourcesNamedBy,
+  toMsisdn,
+  validationError,
+} from '@marketing/domain';
+import type { EndpointHandler, HandlerContext } from '../handlers/context.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import type { World } from '../store/world.js';
+import type { MockClock } from './clock.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { fail, type Outcome } from './responses.js';
+import type { Settings } from './settings.js';
+
+/** What the pipeline needs from the mock. */
+export interface Pipeline {
+  world: World;
+  clock: MockClock;
+  settings: Settings;
+  rateLimiter: RateLimiter | undefined;
+  handlers: Record<string, EndpointHandler>;
+  newId(prefix?: string): string;
+}
+
+/** A request body read as JSON, or the 400 that answers it. */
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ body: unknown } | { error: Outcome }> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) return { error: fail(413, `Request body is larger than ${maxBytes} bytes`) };
+  const text = await request.text();
+  if (text.length > maxBytes) return { error: fail(413, `Request body is larger than ${maxBytes} bytes`) };
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { error: fail(400, 'Request body is not valid JSON') };
+  }
+}
+
+function apiKeyOf(
+  request: Request,
+  url: URL,
+  endpoint: EndpointDefinition,
+  world: World,
+): ApiKeyRecord | undefined {
+  const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const fromQuery = endpoint.auth === 'query-key' ? url.searchParams.get('key') : null;
+  const key = header ?? fromQuery ?? undefined;
+  return key === undefined ? undefined : world.keys.get(key);
+}
+
+function rateLimitUnits(endpoint: EndpointDefinition, body: unknown): number {
+  const cost = endpoint.rateLimit;
+  if ('units' in cost) return cost.units;
+  const rows =
+    body && typeof body === 'object' && Array.isArray((body as { contacts?: unknown }).contacts)
+      ? (body as { contacts: unknown[] }).contacts.length
+      : 0;
+  return Math.max(1, Math.ceil(rows / 1000)) * cost.unitsPerStartedThousandContacts;
+}
+
+// Only the parameters an endpoint declares are read, so tracking parameters added by ad
+// networks to postback URLs do not fail validation.
+function declaredQuery(endpoint: EndpointDefinition, url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const name of Object.keys(endpoint.query?.shape ?? {})) {
+    const value = url.searchParams.get(name);
+    if (value !== null) query[name] = value;
+  }
+  return query;
+}
+
+/**
+ * Answers one service request: route, authenticate, authorise, rate-limit, validate, check
+ * resource restrictions, then run the endpoint's handler. Returns the outcome and the caller's
+ * organisation (for the journal).
+ */
+export async function handleServiceRequest(
+  pipeline: Pipeline,
+  request: Request,
+  url: URL,
+  path: string,
+): Promise<{ outcome: Outcome; orgId?: string }> {
+  const { world, clock, settings } = pipeline;
+  const route = matchEndpoint(request.method, path);
+  if (!route) {
+    const allowed = allowedMethods(path);
+    return allowed.length > 0
+      ? {
+          outcome: fail(405, `Method ${request.method} is not allowed on ${path}`, {
+            allow: allowed.join(', '),
+          }),
+        }
+      : { outcome: fail(404, messages.notFound) };
+  }
+  const { endpoint, params } = route;
+  const key = apiKeyOf(request, url, endpoint, world);
+  const org = key ? world.orgs.get(key.org_id) : undefined;
+  if (!key || !org) return { outcome: fail(401, messages.unauthorized) };
+  if (!grants(key.permissions, endpoint.permission)) {
+    return {
+      outcome: fail(403, { code: errorCodes.insufficientPermissions, missing: [endpoint.permission] }),
+      orgId: org._id,
+    };
+  }
+
+  const read = endpoint.body ? await readJsonBody(request, settings.maxBodyBytes) : { body: undefined };
+  if ('error' in read) return { outcome: read.error, orgId: org._id };
+
+  if (settings.rateLimit && pipeline.rateLimiter) {
+    const decision = pipeline.rateLimiter.take(
+      org._id,
+      rateLimitUnits(endpoint, read.body),
+      endpoint.rateLimit.bucket === 'bulk-update',
+      clock.now(),
+    );
+    if (!decision.allowed) {
+      return {
+        outcome: fail(
+          429,
+          { code: errorCodes.rateLimited, resetsAt: decision.resetsAt, remaining: 0 },
+          { 'retry-after': String(decision.retryAfter) },
+        ),
+        orgId: org._id,
+      };
+    }
+  }
+
+  let cell = '';
+  if (endpoint.pathParams && 'cell' in endpoint.pathParams.shape) {
+    const msisdn = toMsisdn(params.cell ?? '');
+    if (!msisdn) return { outcome: fail(400, messages.invalidCellNumber), orgId: org._id };
+    cell = msisdn;
+  }
+  const handler = pipeline.handlers[endpoint.id];
+  if (!handler)
+    return { outcome: fail(501, `${endpoint.id} is not implemented by the mock`), orgId: org._id };
+
+  const rawQuery = declaredQuery(endpoint, url);
+  const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : undefined;
+  if (query && !query.success) {
+    return { outcome: fail(400, validationError(endpoint, query.error.issues, rawQuery)), orgId: org._id };
+  }
+  const bodySchema = handler.body ?? endpoint.body;
+  const body = bodySchema ? bodySchema.safeParse(read.body) : undefined;
+  if (body && !body.success) {
+    return { outcome: fail(400, validationError(endpoint, body.error.issues, read.body)), orgId: org._id };
+  }
+
+  const context: HandlerContext = {
+    world,
+    clock,
+    settings,
+    newId: pipeline.newId,
+    endpoint,
+    org,
+    key,
+    params,
+    query: (query?.data ?? {}) as Record<string, unknown>,
+    body: body?.data,
+    cell,
+  };
+  const missing = missingResources(key.resources, resourcesNamedBy(endpoint.id, context));
+  if (missing) return { outcome: fail(403, resourceError(endpoint.id, missing)), orgId: org._id };
+  return { outcome: await handler.handle(context), orgId: org._id };
+}

@@ -1,0 +1,92 @@
+import { DEFAULT_SMS_PRICES, type SmsPrices } from '@marketing/domain';
+
+/** Rate-limit settings: requests (units) per minute per organisation. */
+export interface RateLimitSettings {
+  /** Units per minute per organisation. @default 50 */
+  perMinute: number;
+  /** `POST /contacts/update` requests per minute per organisation. @default 5 */
+  bulkUpdatePerMinute: number;
+}
+
+/** Billing settings, in credits. */
+export interface BillingSettings {
+  /** @default 10 */
+  searchCredits: number;
+  /** @default 0.14 */
+  complianceCreditsPerCell: number;
+  /** Price of one SMS part by delivery method. @default { standard: 1, reverse: 1.5, transactional: 2 } */
+  smsPrices: SmsPrices;
+  /** The balance a webhook needs (it is not charged). @default 1 */
+  webhookMinimumBalance: number;
+}
+
+/** Webhook delivery settings. */
+export interface WebhookSettings {
+  /** How long to wait for a receiver. @default 10000 */
+  timeoutMs: number;
+  /** Retries after a timeout or connection failure. @default 3 */
+  retries: number;
+  /** The fetch used to deliver webhooks. @default globalThis.fetch at delivery time */
+  fetch?: typeof fetch;
+}
+
+/** Options of {@link createMockService}. */
+export interface MockServiceOptions {
+  /** Where the service's routes live; msw handlers match under it. @default 'https://api.marketing.test' */
+  baseUrl?: string;
+  /** A world to start with. */
+  seed?: import('../store/seed-schema.js').SeedDocument;
+  /** Fix the clock at this instant (otherwise it follows real time until set). */
+  now?: Date | string;
+  /** Rate limits, or `false` to turn them off. */
+  rateLimit?: false | Partial<RateLimitSettings>;
+  /** Billing prices, or `false` to make everything free and never answer 402. */
+  billing?: false | Partial<BillingSettings>;
+  webhooks?: Partial<WebhookSettings>;
+  /** Serve the HTTP control plane under `/__mock/`. @default true */
+  control?: boolean;
+  /** The largest request body accepted, in bytes. @default 67108864 (64 MiB) */
+  maxBodyBytes?: number;
+  /** How many request journal entries to keep. @default 1000 */
+  requestJournalLimit?: number;
+}
+
+/** Options with every default filled in. */
+export interface Settings {
+  baseUrl: string;
+  basePath: string;
+  rateLimit: RateLimitSettings | false;
+  billing: BillingSettings | false;
+  webhooks: WebhookSettings;
+  control: boolean;
+  maxBodyBytes: number;
+  requestJournalLimit: number;
+}
+
+/** The default base URL of an in-process mock. */
+export const DEFAULT_BASE_URL = 'https://api.marketing.test';
+
+/** Fills in every default. */
+export function resolveSettings(options: MockServiceOptions): Settings {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return {
+    baseUrl,
+    basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+    rateLimit:
+      options.rateLimit === false ? false : { perMinute: 50, bulkUpdatePerMinute: 5, ...options.rateLimit },
+    billing:
+      options.billing === false
+        ? false
+        : {
+            searchCredits: 10,
+            complianceCreditsPerCell: 0.14,
+            smsPrices: DEFAULT_SMS_PRICES,
+            webhookMinimumBalance: 1,
+            ...options.billing,
+          },
+    webhooks: { timeoutMs: 10_000, retries: 3, ...options.webhooks },
+    control: options.control ?? true,
+    maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
+    requestJournalLimit: options.requestJournalLimit ?? 1000,
+  };
+}

@@ -1,0 +1,33 @@
+import { type ComplianceBody, complianceVerdict, messages, targetingOf, toMsisdn } from '@marketing/domain';
+import { fail, ok } from '../core/responses.js';
+import { charge, type EndpointHandler } from './context.js';
+
+/** `POST /compliance/send`: which cells may be sent to, against global opt-outs or a campaign. */
+export const complianceHandlers: Record<string, EndpointHandler> = {
+  'compliance.checkSend': {
+    handle(ctx) {
+      const body = ctx.body as ComplianceBody;
+      const campaignId = ctx.query.campaign_id as string | undefined;
+      const campaign = campaignId ? ctx.world.campaignOf(ctx.org._id, campaignId) : undefined;
+      if (campaignId && !campaign) return fail(404, messages.campaignNotFound);
+      const credits =
+        ctx.settings.billing === false
+          ? 0
+          : Math.round(body.cells.length * ctx.settings.billing.complianceCreditsPerCell * 100) / 100;
+      if (!charge(ctx, credits)) return fail(402, messages.insufficientBalance);
+      const store = ctx.world.contactsOf(ctx.org._id);
+      const targeting = campaign ? targetingOf(campaign.campaign) : undefined;
+      const results = body.cells.map((cell) => {
+        const msisdn = toMsisdn(cell, body.country);
+        return complianceVerdict({
+          cell,
+          msisdn,
+          contact: msisdn ? store.getByCell(msisdn) : undefined,
+          targeting,
+          segmentIds: msisdn && targeting ? ctx.world.segmentsOfCell(ctx.org._id, msisdn) : undefined,
+        });
+      });
+      return ok({ ...(campaignId ? { campaign_id: campaignId } : {}), credits_used: credits, results });
+    },
+  },
+};

@@ -1,0 +1,174 @@
+import {
+  type Contact,
+  CREATE_CONTACTS_MAX,
+  customFieldIds,
+  describeIssue,
+  messages,
+  renderTemplate,
+  toMsisdn,
+  toValidationIssues,
+  UPSERT_CONTACTS_MAX,
+  UploadContactSchema,
+  UploadCountry,
+  UploadSendSchema,
+} from '@marketing/domain';
+import { z } from 'zod';
+import { newContact } from '../core/contact-changes.js';
+import { priceSms, recordMessage } from '../core/messaging.js';
+import { fail, type Outcome, ok } from '../core/responses.js';
+import type { OrgRecord } from '../store/records.js';
+import { charge, type EndpointHandler, type HandlerContext } from './context.js';
+
+// Rows are checked one by one (each bad row is reported, not the whole upload), so the body is
+// first validated with rows left open.
+const uploadEnvelope = (max: number) =>
+  z.strictObject({
+    contacts: z.array(z.unknown()).min(1).max(max),
+    country: UploadCountry.optional(),
+    tag_ids: z.array(z.string()).optional(),
+    send: UploadSendSchema.optional(),
+  });
+type UploadEnvelope = z.infer<ReturnType<typeof uploadEnvelope>>;
+
+type RowResult =
+  | { issue: string }
+  | { cell: string; fields: Partial<Contact>; tagIds: string[]; tagNames: string[] };
+
+function customFieldIssue(org: OrgRecord, row: Record<string, unknown>): string | undefined {
+  for (const id of customFieldIds) {
+    if (!(id in row)) continue;
+    const field = org.custom_fields.find((f) => f.id === id);
+    if (!field) return `${id}: Not a custom field of this organisation`;
+    const value = row[id];
+    const fits =
+      field.type === 'date'
+        ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        : typeof value === field.type;
+    if (!fits)
+      return `${id}: Expected ${field.type === 'date' ? 'an ISO date' : `a ${field.type}`} for ${field.name}`;
+  }
+  return undefined;
+}
+
+function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowResult {
+  const parsed = UploadContactSchema.safeParse(raw);
+  if (!parsed.success) return { issue: describeIssue(toValidationIssues(parsed.error.issues)[0]!) };
+  const { cell: rawCell, tag_ids = [], tags = [], ...fields } = parsed.data;
+  const cell = toMsisdn(rawCell, body.country);
+  if (!cell) return { issue: `cell: ${messages.invalidCellNumber}` };
+  const customIssue = customFieldIssue(ctx.org, parsed.data);
+  if (customIssue) return { issue: customIssue };
+  const tagIds = [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
+  const unknown = tagIds.find((t) => !ctx.world.tagOf(ctx.org._id, t));
+  if (unknown) return { issue: `tag_ids: Unknown tag ${unknown}` };
+  return { cell, fields, tagIds, tagNames: tags };
+}
+
+function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
+  const body = ctx.body as UploadEnvelope;
+  const store = ctx.world.contactsOf(ctx.org._id);
+  const now = ctx.clock.now();
+
+  const send = body.send;
+  const campaign = send ? ctx.world.campaignOf(ctx.org._id, send.campaign_id) : undefined;
+  if (send && !campaign) return fail(404, messages.campaignNotFound);
+  const template = send ? ctx.world.templates.get(send.template.data.template_id) : undefined;
+  if (send && (!template || template.org_id !== ctx.org._id || template.channel !== send.template.kind)) {
+    return fail(400, messages.templateNotFound);
+  }
+
+  // Everything is decided before anything is written, so a refusal (402) leaves no trace.
+  const invalidContacts: { row: number; issue: string }[] = [];
+  const planned = new Map<string, { existing: Contact | undefined; next: Contact; tagNames: string[] }>();
+  body.contacts.forEach((raw, row) => {
+    const result = checkRow(ctx, raw, body);
+    if ('issue' in result) {
+      invalidContacts.push({ row, issue: result.issue });
+      return;
+    }
+    const earlier = planned.get(result.cell);
+    const existing = store.getByCell(result.cell);
+    if (mode === 'create' && (existing || earlier)) {
+      invalidContacts.push({ row, issue: 'Contact already exists' });
+      return;
+    }
+    const base = earlier?.next ?? existing ?? newContact(ctx.newId(), result.cell, now);
+    const tag_ids = [...base.tag_ids, ...result.tagIds.filter((t) => !base.tag_ids.includes(t))];
+    planned.set(result.cell, {
+      existing,
+      next: { ...base, ...result.fields, tag_ids },
+      tagNames: [...(earlier?.tagNames ?? []), ...result.tagNames],
+    });
+  });
+
+  const created = [...planned.values()].filter((p) => !p.existing);
+  const outgoing =
+    send && template
+      ? created.flatMap(({ next }) => {
+          const to = template.channel === 'sms' ? next.cell : next.email;
+          if (!to) return [];
+          const content = renderTemplate(template.body, {
+            contact: next,
+            campaign: campaign?.campaign,
+            now,
+            timeZone: ctx.org.timezone,
+          }).text;
+          const method = campaign?.model === 'original' ? campaign.campaign.deliveryMethod : 'standard';
+          const price =
+            template.channel === 'sms'
+              ? priceSms(ctx.settings, content, method)
+              : { parts: undefined, cost: 0 };
+          return [{ next, to, content, ...price }];
+        })
+      : [];
+  if (
+    !charge(
+      ctx,
+      outgoing.reduce((sum, m) => sum + m.cost, 0),
+    )
+  )
+    return fail(402, messages.insufficientBalance);
+
+  for (const plan of planned.values()) {
+    const tagIds = [...plan.next.tag_ids];
+    for (const name of plan.tagNames) {
+      let tag = ctx.world.tagByName(ctx.org._id, name);
+      if (!tag) {
+        tag = { tag_id: ctx.newId('tag_'), org_id: ctx.org._id, name };
+        ctx.world.tags.set(tag.tag_id, tag);
+      }
+      if (!tagIds.includes(tag.tag_id)) tagIds.push(tag.tag_id);
+    }
+    const next = { ...plan.next, tag_ids: tagIds };
+    if (!plan.existing) store.insert(next);
+    else if (JSON.stringify(next) !== JSON.stringify(plan.existing)) {
+      store.update(next._id, { ...next, updatedAt: now.toISOString() });
+    }
+  }
+  for (const message of outgoing) {
+    recordMessage(ctx.world, ctx.newId, now, {
+      org_id: ctx.org._id,
+      channel: template!.channel,
+      to: message.to,
+      subject: template!.subject,
+      content: message.content,
+      parts: message.parts,
+      cost: message.cost,
+      trigger: 'manualBulk',
+      campaign_id: send!.campaign_id,
+    });
+  }
+  return ok({ validContacts: body.contacts.length - invalidContacts.length, invalidContacts });
+}
+
+/** `POST /contacts`: new contacts only; existing ones are reported as invalid rows. */
+export const createContacts: EndpointHandler = {
+  body: uploadEnvelope(CREATE_CONTACTS_MAX),
+  handle: (ctx) => upload(ctx, 'create'),
+};
+
+/** `PUT /contacts`: creates new contacts and updates existing ones. */
+export const upsertContacts: EndpointHandler = {
+  body: uploadEnvelope(UPSERT_CONTACTS_MAX),
+  handle: (ctx) => upload(ctx, 'upsert'),
+};

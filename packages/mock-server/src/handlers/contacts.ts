@@ -1,0 +1,130 @@
+import {
+  applyBulkUpdate,
+  type BulkUpdateBody,
+  type ContactSearchBody,
+  errorCodes,
+  messages,
+  type OptOutBody,
+  type OptOutCampaignBody,
+  parseBulkUpdate,
+  parseContactSearch,
+  type TagChangeBody,
+} from '@marketing/domain';
+import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
+import { fail, ok } from '../core/responses.js';
+import { createContacts, upsertContacts } from './contact-upload.js';
+import { charge, type EndpointHandler, type HandlerContext } from './context.js';
+
+const noMatch = { matchedCount: 0, modifiedCount: 0 };
+
+function contactsOf(ctx: HandlerContext) {
+  return ctx.world.contactsOf(ctx.org._id);
+}
+
+function findOrCreate(ctx: HandlerContext, create: boolean | undefined) {
+  const existing = contactsOf(ctx).getByCell(ctx.cell);
+  if (existing || !create) return { contact: existing, created: false };
+  const contact = newContact(ctx.newId(), ctx.cell, ctx.clock.now());
+  contactsOf(ctx).insert(contact);
+  return { contact, created: true };
+}
+
+function optOut(ctx: HandlerContext, campaignIds: string[], all: boolean, create?: boolean) {
+  const { contact, created } = findOrCreate(ctx, create);
+  if (!contact) return ok(noMatch);
+  const effect = all ? ({ kind: 'all' } as const) : optOutEffectOf(ctx.world, ctx.org._id, campaignIds);
+  const changed = optOutContact(ctx.world, ctx.org._id, contact, effect, ctx.clock.now());
+  return ok({ matchedCount: 1, modifiedCount: changed || created ? 1 : 0 });
+}
+
+function changeTags(ctx: HandlerContext, action: 'add' | 'remove') {
+  const body = ctx.body as TagChangeBody;
+  const ids = new Set<string>();
+  for (const id of body.tag_ids ?? []) if (ctx.world.tagOf(ctx.org._id, id)) ids.add(id);
+  for (const name of body.tags ?? []) {
+    const tag = ctx.world.tagByName(ctx.org._id, name);
+    if (tag) ids.add(tag.tag_id);
+  }
+  if (ids.size === 0) return fail(400, messages.noTagsToChange);
+  const { contact, created } = findOrCreate(ctx, action === 'add' && body.create_missing_contact);
+  if (!contact) return ok(noMatch);
+  const tag_ids =
+    action === 'add'
+      ? [...contact.tag_ids, ...[...ids].filter((t) => !contact.tag_ids.includes(t))]
+      : contact.tag_ids.filter((t) => !ids.has(t));
+  const changed = tag_ids.length !== contact.tag_ids.length;
+  if (changed) saveContact(ctx.world, ctx.org._id, { ...contact, tag_ids }, ctx.clock.now());
+  return ok({ matchedCount: 1, modifiedCount: changed || created ? 1 : 0 });
+}
+
+/** The contact endpoints' handlers, by endpoint id. */
+export const contactHandlers: Record<string, EndpointHandler> = {
+  'contacts.get': {
+    handle(ctx) {
+      const contact = contactsOf(ctx).getByCell(ctx.cell);
+      return contact ? ok(contact) : fail(404, messages.contactNotFound);
+    },
+  },
+  'contacts.search': {
+    handle(ctx) {
+      const request = parseContactSearch(ctx.body as ContactSearchBody);
+      if (ctx.settings.billing && !charge(ctx, ctx.settings.billing.searchCredits)) {
+        return fail(402, messages.insufficientBalance);
+      }
+      return ok({ parsed_request: request, contacts: contactsOf(ctx).search(request) });
+    },
+  },
+  'contacts.delete': {
+    handle(ctx) {
+      const contact = contactsOf(ctx).getByCell(ctx.cell);
+      if (!contact) return fail(404, messages.contactNotFound);
+      contactsOf(ctx).delete(contact._id);
+      return ok();
+    },
+  },
+  'contacts.optOut': {
+    handle(ctx) {
+      const body = ctx.body as OptOutBody;
+      return optOut(ctx, body.campaign_ids ?? [], body.all === true, body.create_missing_contact);
+    },
+  },
+  'contacts.optOutCampaign': {
+    handle(ctx) {
+      const body = ctx.body as OptOutCampaignBody;
+      return optOut(ctx, [body.campaign_id], body.all === true);
+    },
+  },
+  'contacts.addTags': { handle: (ctx) => changeTags(ctx, 'add') },
+  'contacts.removeTags': { handle: (ctx) => changeTags(ctx, 'remove') },
+  'contacts.create': createContacts,
+  'contacts.upsert': upsertContacts,
+  'contacts.bulkUpdate': {
+    handle(ctx) {
+      const request = parseBulkUpdate(ctx.body as BulkUpdateBody);
+      const added =
+        'update' in request && '$addToSet' in request.update ? request.update.$addToSet.tag_ids?.$each : [];
+      const unknown = (added ?? []).filter((t) => !ctx.world.tagOf(ctx.org._id, t));
+      if (unknown.length > 0) {
+        return fail(400, {
+          code: errorCodes.validationError,
+          issues: unknown.map((t) => ({
+            path: 'update.$addToSet.tag_ids.$each',
+            message: `Unknown tag ${t}`,
+          })),
+        });
+      }
+      const store = contactsOf(ctx);
+      // Matches are collected first: changing tags while walking a tag index would skip rows.
+      const matches = [...store.matching(request.find)];
+      const now = ctx.clock.now();
+      let modifiedCount = 0;
+      for (const contact of matches) {
+        const changed = applyBulkUpdate(contact, request.update);
+        if (!changed) continue;
+        saveContact(ctx.world, ctx.org._id, { ...contact, ...changed }, now);
+        modifiedCount += 1;
+      }
+      return ok({ matchedCount: matches.length, modifiedCount, parsedRequest: request });
+    },
+  },
+};

@@ -1,0 +1,63 @@
+import {
+  describeIssue,
+  messages,
+  normaliseSale,
+  type Sale,
+  SaleSchema,
+  toValidationIssues,
+} from '@marketing/domain';
+import { fail, type Outcome, ok } from '../core/responses.js';
+import type { EndpointHandler, HandlerContext } from './context.js';
+
+function saleCampaign(ctx: HandlerContext, id: string) {
+  const found = ctx.world.campaignOf(ctx.org._id, id);
+  if (!found) return undefined;
+  return found.model === 'original'
+    ? {
+        model: 'original' as const,
+        country: found.campaign.country,
+        defaultSaleValue: found.campaign.defaultSaleValue,
+      }
+    : { model: 'v2' as const, defaultSaleValue: found.campaign.financials?.income_per_sale ?? 0 };
+}
+
+// A batch is checked whole, in order; the first failure is the answer and nothing is stored.
+function recordSales(ctx: HandlerContext, sales: Sale[]): Outcome {
+  const now = ctx.clock.now();
+  const batchKeys = new Set<string>();
+  const ready = [];
+  for (const [index, sale] of sales.entries()) {
+    const campaign = saleCampaign(ctx, sale.campaign_id);
+    if (!campaign) return fail(404, messages.campaignNotFound);
+    const result = normaliseSale(sale, campaign, now, ctx.org.timezone);
+    if (!result.ok) return fail(400, `Sale ${index}: ${result.error}`);
+    const stored = { ...result.sale, org_id: ctx.org._id };
+    const key = ctx.world.saleKey(stored);
+    if (batchKeys.has(key) || ctx.world.saleKeys.has(key)) return fail(409, messages.duplicateSale);
+    batchKeys.add(key);
+    ready.push(stored);
+  }
+  for (const { soldOn: _, ...sale } of ready) {
+    const record = { ...sale, _id: ctx.newId() };
+    ctx.world.sales.push(record);
+    ctx.world.saleKeys.add(ctx.world.saleKey(record));
+  }
+  return ok();
+}
+
+/** The sales endpoints' handlers. */
+export const saleHandlers: Record<string, EndpointHandler> = {
+  'sales.create': { handle: (ctx) => recordSales(ctx, ctx.body as Sale[]) },
+  'sales.createByPostback': {
+    handle(ctx) {
+      const { key: _key, saleValue, ...fields } = ctx.query as Record<string, string | undefined>;
+      const sale = SaleSchema.safeParse({
+        ...fields,
+        ...(saleValue === undefined ? {} : { saleValue: Number(saleValue) }),
+      });
+      if (!sale.success)
+        return fail(400, `Sale 0: ${describeIssue(toValidationIssues(sale.error.issues)[0]!)}`);
+      return recordSales(ctx, [sale.data]);
+    },
+  },
+};

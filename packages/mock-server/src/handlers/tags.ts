@@ -1,0 +1,67 @@
+import { messages } from '@marketing/domain';
+import { saveContact } from '../core/contact-changes.js';
+import { fail, ok } from '../core/responses.js';
+import type { EndpointHandler, HandlerContext } from './context.js';
+
+const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, name: tag.name });
+
+function removeTagEverywhere(ctx: HandlerContext, tagId: string): void {
+  const store = ctx.world.contactsOf(ctx.org._id);
+  const now = ctx.clock.now();
+  for (const id of [...store.idsWithTag(tagId)]) {
+    const contact = store.get(id)!;
+    saveContact(
+      ctx.world,
+      ctx.org._id,
+      { ...contact, tag_ids: contact.tag_ids.filter((t) => t !== tagId) },
+      now,
+    );
+  }
+  const without = (ids: string[]) => ids.filter((t) => t !== tagId);
+  for (const campaign of ctx.world.campaigns.values()) {
+    if (campaign.org_id !== ctx.org._id) continue;
+    campaign.tag_ids = without(campaign.tag_ids);
+    campaign.nin_tag_ids = without(campaign.nin_tag_ids);
+  }
+  for (const campaign of ctx.world.campaignsV2.values()) {
+    if (campaign.org_id !== ctx.org._id) continue;
+    const tags = campaign.targeting.tag_ids;
+    const weights = tags.weights
+      ? Object.fromEntries(Object.entries(tags.weights).filter(([t]) => t !== tagId))
+      : undefined;
+    campaign.targeting.tag_ids = {
+      $in: without(tags.$in),
+      $nin: without(tags.$nin),
+      ...(weights ? { weights } : {}),
+    };
+    campaign.updatedAt = now.toISOString();
+  }
+}
+
+/** The tag endpoints' handlers. A key restricted to some tags sees only those in the list. */
+export const tagHandlers: Record<string, EndpointHandler> = {
+  'tags.list': {
+    handle(ctx) {
+      const allowed = ctx.key.resources?.tag_ids;
+      const tags = [...ctx.world.tags.values()].filter(
+        (t) => t.org_id === ctx.org._id && (!allowed || allowed.includes(t.tag_id)),
+      );
+      return ok(tags.map(view));
+    },
+  },
+  'tags.get': {
+    handle(ctx) {
+      const tag = ctx.world.tagOf(ctx.org._id, ctx.params.tag_id!);
+      return tag ? ok(view(tag)) : fail(404, messages.tagNotFound);
+    },
+  },
+  'tags.delete': {
+    handle(ctx) {
+      const tag = ctx.world.tagOf(ctx.org._id, ctx.params.tag_id!);
+      if (!tag) return fail(404, messages.tagNotFound);
+      removeTagEverywhere(ctx, tag.tag_id);
+      ctx.world.tags.delete(tag.tag_id);
+      return ok(view(tag));
+    },
+  },
+};

@@ -1,0 +1,178 @@
+import {
+  decideNewLead,
+  decideStatusChange,
+  isDuplicateLead,
+  type Lead,
+  type LeadIssue,
+  LeadSchema,
+  type LeadTransaction,
+  matchbackOf,
+  messages,
+  noMatchingOfferMessage,
+  type Offer,
+  offerUsage,
+  type TransactionSearchBody,
+  TransactionSearchBodySchema,
+  toMsisdn,
+  validationError,
+} from '@marketing/domain';
+import { fail, type Outcome, ok } from '../core/responses.js';
+import type { EndpointHandler, HandlerContext } from './context.js';
+
+interface ResolvedLead {
+  lead: Lead;
+  offer: Offer;
+  campaign_id: string;
+  cell: string;
+}
+
+// A lead's campaign, through its campaign, send or click; then the caller's offer on it.
+function resolve(
+  ctx: HandlerContext,
+  lead: Lead,
+): { offer: Offer; campaign_id: string; country?: string } | undefined {
+  const matchback = matchbackOf(lead)!;
+  let campaignId: string | undefined;
+  if (matchback.kind === 'campaign_id') campaignId = matchback.id;
+  else if (matchback.kind === 'send_id') campaignId = ctx.world.sends.get(matchback.id)?.campaign_id;
+  else {
+    const click = ctx.world.clicks.get(matchback.id);
+    campaignId = click ? ctx.world.sends.get(click.send_id)?.campaign_id : undefined;
+  }
+  if (campaignId === undefined) return undefined;
+  const offer = [...ctx.world.offers.values()].find(
+    (o) => o.campaign_id === campaignId && o.buyer_org_id === ctx.org._id,
+  );
+  if (!offer) return undefined;
+  return { offer, campaign_id: campaignId, country: ctx.world.campaigns.get(campaignId)?.country };
+}
+
+/** Submits a validated batch: all leads are checked before any is stored. */
+function submit(ctx: HandlerContext, leads: Lead[]): Outcome {
+  const issues: LeadIssue[] = [];
+  const unmatched: string[] = [];
+  const resolved: ResolvedLead[] = [];
+  for (const [index, lead] of leads.entries()) {
+    const found = resolve(ctx, lead);
+    if (!found) {
+      unmatched.push(lead.resource_id);
+      continue;
+    }
+    const cell = toMsisdn(lead.cell, found.country);
+    if (!cell)
+      issues.push({ index, resource_id: lead.resource_id, issue: `cell: ${messages.invalidCellNumber}` });
+    else resolved.push({ lead, offer: found.offer, campaign_id: found.campaign_id, cell });
+  }
+  if (issues.length > 0) return fail(400, issues);
+  if (unmatched.length > 0) return fail(404, noMatchingOfferMessage(unmatched));
+
+  const now = ctx.clock.now();
+  for (const { lead, offer, campaign_id, cell } of resolved) {
+    if (ctx.world.transactionByResource.has(`${ctx.org._id}|${lead.resource_id}`)) continue;
+    const earlier = ctx.world.transactionsByOffer.get(offer._id) ?? [];
+    const seller = ctx.world.orgs.get(offer.seller_org_id);
+    const billing = ctx.settings.billing !== false;
+    const decision = decideNewLead({
+      requested: lead.status,
+      offer,
+      duplicate: isDuplicateLead(cell, offer._id, earlier, now),
+      usage: offerUsage(earlier, now, seller?.timezone),
+      buyerCredits: billing ? ctx.org.credits : Number.POSITIVE_INFINITY,
+    });
+    if (decision.movement && billing) {
+      ctx.org.credits -= decision.movement.buyerDebit;
+      if (seller) seller.credits += decision.movement.sellerCredit;
+    }
+    const stamp = now.toISOString();
+    const transaction: LeadTransaction = {
+      _id: ctx.newId('tx_'),
+      resource_id: lead.resource_id,
+      offer_id: offer._id,
+      campaign_id,
+      cell,
+      status: decision.status,
+      status_reason: decision.status_reason,
+      price: offer.price,
+      buyer_org_id: ctx.org._id,
+      seller_org_id: offer.seller_org_id,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    if (lead.send_id) transaction.send_id = lead.send_id;
+    if (lead.click_id) transaction.click_id = lead.click_id;
+    ctx.world.addTransaction(transaction);
+  }
+  return ok(messages.leadsSubmitted, 201);
+}
+
+const asList = (value: string | string[] | undefined) => (value === undefined ? undefined : [value].flat());
+const toIso = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
+
+/** The marketplace buyer's transaction handlers. */
+export const transactionHandlers: Record<string, EndpointHandler> = {
+  'transactions.create': { handle: (ctx) => submit(ctx, ctx.body as Lead[]) },
+  'transactions.createByPostback': {
+    handle(ctx) {
+      const { key: _key, ...fields } = ctx.query;
+      const lead = LeadSchema.safeParse(fields);
+      if (!lead.success) return fail(400, validationError(ctx.endpoint, lead.error.issues, fields));
+      return submit(ctx, [lead.data]);
+    },
+  },
+  'transactions.updateStatus': {
+    handle(ctx) {
+      const transaction = ctx.world.transactions.get(ctx.params.id!);
+      if (!transaction || transaction.buyer_org_id !== ctx.org._id)
+        return fail(404, messages.transactionNotFound);
+      const billing = ctx.settings.billing !== false;
+      const result = decideStatusChange({
+        current: transaction.status,
+        target: (ctx.body as { status: 'completed' | 'rejected' }).status,
+        price: transaction.price,
+        buyerCredits: billing ? ctx.org.credits : Number.POSITIVE_INFINITY,
+      });
+      if (!result.ok) {
+        return result.refusal === 'not_pending'
+          ? fail(409, messages.transactionNotPending)
+          : fail(402, messages.insufficientBalance);
+      }
+      const { decision } = result;
+      if (decision.movement && billing) {
+        ctx.org.credits -= decision.movement.buyerDebit;
+        const seller = ctx.world.orgs.get(transaction.seller_org_id);
+        if (seller) seller.credits += decision.movement.sellerCredit;
+      }
+      const next = {
+        ...transaction,
+        status: decision.status,
+        status_reason: decision.status_reason,
+        updatedAt: ctx.clock.now().toISOString(),
+      };
+      ctx.world.replaceTransaction(next);
+      return ok(next);
+    },
+  },
+  'transactions.search': {
+    body: TransactionSearchBodySchema.default({}),
+    handle(ctx) {
+      const body = ctx.body as TransactionSearchBody;
+      const ids = asList(body._id);
+      const offers = asList(body.offer_id);
+      const from = body.createdAt?.$gte ? toIso(body.createdAt.$gte) : undefined;
+      const to = body.createdAt?.$lte ? toIso(body.createdAt.$lte) : undefined;
+      const found = [...ctx.world.transactions.values()].filter(
+        (t) =>
+          t.buyer_org_id === ctx.org._id &&
+          (!ids || ids.includes(t._id)) &&
+          (!offers || offers.includes(t.offer_id)) &&
+          (!body.status || t.status === body.status) &&
+          (!from || t.createdAt >= from) &&
+          (!to || t.createdAt <= to),
+      );
+      found.sort((a, b) =>
+        a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : 1,
+      );
+      return ok(found);
+    },
+  },
+};

@@ -1,0 +1,75 @@
+import { renderWebhook, type TemplateContext } from '@marketing/domain';
+import type { Settings } from '../core/settings.js';
+import type { HookRecord, OrgRecord, WebhookDelivery } from '../store/records.js';
+
+/** The header every attempt of one delivery carries, spelled as the service spells it. */
+export const IDEMPOTENCY_HEADER = 'service-idemptotency-key';
+
+type WebhookHook = Extract<HookRecord, { type: 'webhook' }>;
+
+/**
+ * Delivers one webhook: renders it, then sends it with a timeout, retrying on timeout or
+ * connection failure up to the configured number of times. Every attempt carries the same
+ * idempotency key and is written to the journal. Other answers (any status) end the delivery.
+ */
+export async function deliverWebhook(input: {
+  hook: WebhookHook;
+  org: OrgRecord;
+  context: TemplateContext;
+  settings: Settings;
+  deliveryId: string;
+  now: () => Date;
+  journal: WebhookDelivery[];
+}): Promise<WebhookDelivery[]> {
+  const { hook, org, settings, deliveryId, journal } = input;
+  const attempts: WebhookDelivery[] = [];
+  const record = (entry: Omit<WebhookDelivery, 'delivery_id' | 'hook_id' | 'org_id' | 'at'>) => {
+    const full = {
+      delivery_id: deliveryId,
+      hook_id: hook._id,
+      org_id: org._id,
+      at: input.now().toISOString(),
+      ...entry,
+    };
+    journal.push(full);
+    attempts.push(full);
+  };
+  const base = { url: hook.url, method: hook.method, headers: {}, attempt: 1 };
+  if (settings.billing !== false && org.credits < settings.billing.webhookMinimumBalance) {
+    record({ ...base, outcome: 'skipped_insufficient_balance' });
+    return attempts;
+  }
+  const rendered = renderWebhook(hook, input.context);
+  if (!rendered.ok) {
+    record({ ...base, outcome: 'render_error', error: rendered.error });
+    return attempts;
+  }
+  const { url, method, body } = rendered.webhook;
+  const headers = { ...rendered.webhook.headers, [IDEMPOTENCY_HEADER]: deliveryId };
+  const send = settings.webhooks.fetch ?? globalThis.fetch;
+  for (let attempt = 1; attempt <= settings.webhooks.retries + 1; attempt++) {
+    const entry = { url, method, headers, body, attempt };
+    try {
+      // Redirects are not followed, so a receiver that redirects in a loop costs one request.
+      const response = await send(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(settings.webhooks.timeoutMs),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      record({ ...entry, outcome: response.ok ? 'delivered' : 'http_error', status: response.status });
+      return attempts;
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      record({
+        ...entry,
+        outcome: timedOut ? 'timeout' : 'connection_error',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return attempts;
+}

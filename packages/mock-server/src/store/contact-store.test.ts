@@ -1,0 +1,92 @@
+import { type Contact, evaluateContactSearch, parseContactSearch } from '@marketing/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ContactStore } from './contact-store.js';
+
+const contact = (n: number, tags: string[], updatedAt: string): Contact => ({
+  _id: `id${String(n).padStart(5, '0')}`,
+  cell: `2782${String(n).padStart(7, '0')}`,
+  tag_ids: tags,
+  deduped_campaign_ids: [],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt,
+});
+
+const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}T00:00:00.000Z`;
+const tagArb = fc.subarray(['a', 'b', 'c', 'd']);
+const filterArb = fc.record(
+  {
+    cell: fc.array(
+      fc.integer({ min: 0, max: 60 }).map((n) => `2782${String(n).padStart(7, '0')}`),
+      { minLength: 1, maxLength: 5 },
+    ),
+    tag_ids: fc.oneof(
+      fc.record({ $in: fc.subarray(['a', 'b', 'c', 'd', 'z'], { minLength: 1 }) }),
+      fc.record({ $all: fc.subarray(['a', 'b', 'c', 'd'], { minLength: 1 }) }),
+    ),
+    updatedAt: fc.record(
+      { $gte: fc.integer({ min: 1, max: 28 }).map(day), $lte: fc.integer({ min: 1, max: 28 }).map(day) },
+      { requiredKeys: [] },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+describe('ContactStore', () => {
+  it('answers every search exactly as the scanning reference does, through inserts, updates and deletes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(tagArb, fc.integer({ min: 1, max: 28 })), { maxLength: 60 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 59 }), tagArb, fc.integer({ min: 1, max: 28 }), fc.boolean()),
+        ),
+        filterArb,
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 20 }),
+        (initial, changes, find, skip, limit) => {
+          const store = new ContactStore();
+          initial.forEach(([tags, d], n) => {
+            store.insert(contact(n, tags, day(d)));
+          });
+          for (const [n, tags, d, remove] of changes) {
+            const existing = store.get(contact(n, [], '')._id);
+            if (!existing) continue;
+            if (remove) store.delete(existing._id);
+            else store.update(existing._id, { ...existing, tag_ids: tags, updatedAt: day(d) });
+          }
+          if (!find.cell && !find.tag_ids && !find.updatedAt) return;
+          const request = parseContactSearch({ find, options: { skip, limit }, projection: { cell: 1 } });
+          expect(store.search(request)).toEqual(evaluateContactSearch([...store.all()], request));
+          const matched = [...store.matching(request.find)].map((c) => c._id).sort();
+          const expected = evaluateContactSearch([...store.all()], {
+            ...request,
+            options: { skip: 0, limit: 1e9 },
+          }).map((c) => c._id);
+          expect(matched).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds contacts by cell and email, and forgets them when deleted', () => {
+    const store = new ContactStore();
+    store.insert({ ...contact(1, ['a'], day(1)), email: 'Thandi@Example.com' });
+    expect(store.getByCell('27820000001')?._id).toBe('id00001');
+    expect(store.getByEmail('thandi@example.com').map((c) => c._id)).toEqual(['id00001']);
+    store.delete('id00001');
+    expect(store.getByCell('27820000001')).toBeUndefined();
+    expect(store.getByEmail('thandi@example.com')).toEqual([]);
+    expect(store.tagSize('a')).toBe(0);
+  });
+
+  it('plans a tag search onto the tag index, not a scan', () => {
+    const store = new ContactStore();
+    for (let n = 0; n < 1000; n++)
+      store.insert(contact(n, n % 100 === 0 ? ['rare', 'common'] : ['common'], day(1)));
+    expect(store.plan({ tag_ids: { $all: ['common', 'rare'] } })).toMatchObject({
+      driver: { index: 'tag', tagIds: ['rare'] },
+      estimatedRows: 10,
+    });
+  });
+});

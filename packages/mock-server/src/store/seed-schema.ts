@@ -1,0 +1,214 @@
+import {
+  CampaignSchema,
+  CampaignV2Schema,
+  customFieldIds,
+  DEFAULT_TIME_ZONE,
+  LeadTransactionSchema,
+  OfferSchema,
+  SendTrigger,
+  UploadContactSchema,
+} from '@marketing/domain';
+import { z } from 'zod';
+
+const id = z.string().min(1);
+const ids = z.array(id);
+const timestamp = z.iso.datetime({ offset: true });
+
+/** An organisation: a tenant with a credit balance, a time zone and typed custom fields. */
+export const OrgSeedSchema = z.strictObject({
+  _id: id,
+  name: z.string().optional(),
+  /** Billing credits. @default 1000 */
+  credits: z.number().nonnegative().default(1000),
+  /** @default 'Africa/Johannesburg' */
+  timezone: z.string().default(DEFAULT_TIME_ZONE),
+  custom_fields: z
+    .array(
+      z.strictObject({
+        id: z.enum(customFieldIds),
+        name: z.string(),
+        type: z.enum(['string', 'number', 'boolean', 'date']),
+      }),
+    )
+    .default([]),
+});
+
+/** An API key: its organisation, permissions (`*` for all) and optional resource restrictions. */
+export const ApiKeySeedSchema = z.strictObject({
+  key: id,
+  org_id: id,
+  /** @default ['*'] */
+  permissions: z.array(z.string()).default(['*']),
+  resources: z.strictObject({ campaign_ids: ids.optional(), tag_ids: ids.optional() }).optional(),
+});
+
+/** A tag; its name defaults to its id. */
+export const TagSeedSchema = z.strictObject({ tag_id: id, org_id: id, name: z.string().optional() });
+
+/** A segment: a named, fixed set of cells, for campaign targeting and compliance exclusions. */
+export const SegmentSeedSchema = z.strictObject({
+  _id: id,
+  org_id: id,
+  name: z.string().optional(),
+  cells: z.array(z.string()).default([]),
+});
+
+const campaignDefaults = {
+  createdBy: 'seed',
+  kind: 'once-off',
+  active: true,
+  categories: [],
+  tag_ids: [],
+  nin_tag_ids: [],
+  optOutLevel: 'campaign',
+  maxSMSParts: 4,
+  contactSendCounts: {},
+  contactCreatedAt: {},
+  lastSent: {},
+  lastReply: {},
+  lastClick: {},
+  contactClickCounts: {},
+  incomePerLead: 0,
+  defaultSaleValue: 0,
+  segment_ids: [],
+  country: 'ZA',
+  deliveryMethod: 'standard',
+} as const;
+
+/** Documented defaults of a seeded original campaign; its name defaults to its id. */
+export const CAMPAIGN_DEFAULTS = campaignDefaults;
+
+/** An original campaign: `_id` and `org_id` are required, every other field has a default. */
+export const CampaignSeedSchema = CampaignSchema.partial().required({ _id: true, org_id: true }).strict();
+
+/** A V2 campaign: `_id` and `org_id` are required, every other field has a default. */
+export const CampaignV2SeedSchema = CampaignV2Schema.partial()
+  .required({ _id: true, org_id: true })
+  .extend({
+    targeting: z
+      .object({
+        reachability_days: z.number().nonnegative().nullable().optional(),
+        tag_ids: CampaignV2Schema.shape.targeting.shape.tag_ids.optional(),
+        segment_ids: z.object({ $in: ids, $nin: ids }).optional(),
+        events: CampaignV2Schema.shape.targeting.shape.events.optional(),
+      })
+      .optional(),
+  })
+  .strict();
+
+/** A template for SMS or email; `body` may hold placeholders. */
+export const TemplateSeedSchema = z.strictObject({
+  _id: id,
+  org_id: id,
+  channel: z.enum(['sms', 'email']),
+  subject: z.string().optional(),
+  body: z.string(),
+});
+
+/** A reply hook: a webhook or an SMS hook. */
+export const HookSeedSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    _id: id,
+    org_id: id,
+    type: z.literal('webhook'),
+    url: z.string().min(1),
+    /** @default 'POST' */
+    method: z.enum(['GET', 'POST']).default('POST'),
+    body: z.string().optional(),
+    encode_into_url: z.boolean().default(false),
+    headers: z.string().optional(),
+  }),
+  z.strictObject({
+    _id: id,
+    org_id: id,
+    type: z.literal('sms'),
+    content: z.string(),
+    /** Comma-separated cell numbers. */
+    destinations: z.string().default(''),
+    send_to_replying_contact: z.boolean().default(false),
+  }),
+]);
+
+/** A marketplace offer; `default_status` defaults to `completed`. */
+export const OfferSeedSchema = OfferSchema.extend({
+  default_status: OfferSchema.shape.default_status.default('completed'),
+}).strict();
+
+/**
+ * A contact. `cell` may be in any accepted form (a local number needs `country`); `_id`, dates,
+ * tags and opt-outs default.
+ */
+export const ContactSeedSchema = UploadContactSchema.omit({ tags: true }).extend({
+  org_id: id,
+  _id: id.optional(),
+  country: z.string().optional(),
+  tag_ids: ids.default([]),
+  deduped_campaign_ids: ids.default([]),
+  global_opt_out: z.boolean().optional(),
+  validated: z.strictObject({ at: timestamp.optional(), reachable: z.boolean().optional() }).optional(),
+  createdAt: timestamp.optional(),
+  updatedAt: timestamp.optional(),
+});
+
+/** A send, with the cell it went to; replies and clicks refer to it. */
+export const SendSeedSchema = z.strictObject({
+  _id: id,
+  org_id: id,
+  campaign_id: id.optional(),
+  cell: z.string().optional(),
+  trigger: SendTrigger.default('manualCampaign'),
+  channel: z.enum(['sms', 'email']).default('sms'),
+  to_start_at: timestamp.optional(),
+  marketplace: z.strictObject({ offer_id: id, buyer_org_id: id }).optional(),
+  variables: z.record(z.string(), z.string()).optional(),
+});
+
+/** A click on a send's tracking link. */
+export const ClickSeedSchema = z.strictObject({ _id: id, send_id: id, createdAt: timestamp.optional() });
+
+/** A recorded sale. */
+export const SaleRecordSeedSchema = z.strictObject({
+  _id: id.optional(),
+  org_id: id,
+  campaign_id: id,
+  send_id: id.optional(),
+  click_id: id.optional(),
+  cell: z.string(),
+  soldAt: timestamp,
+  saleValue: z.number(),
+});
+
+/**
+ * The seed document: one JSON document describing a world. Every collection is optional, IDs are
+ * chosen by the author so that tests can name them, and `GET /__mock/state` answers in this
+ * same form, so a saved state seeds again.
+ */
+export const SeedDocumentSchema = z.strictObject({
+  orgs: z.array(OrgSeedSchema).default([]),
+  api_keys: z.array(ApiKeySeedSchema).default([]),
+  tags: z.array(TagSeedSchema).default([]),
+  segments: z.array(SegmentSeedSchema).default([]),
+  campaigns: z.array(CampaignSeedSchema).default([]),
+  campaigns_v2: z.array(CampaignV2SeedSchema).default([]),
+  templates: z.array(TemplateSeedSchema).default([]),
+  hooks: z.array(HookSeedSchema).default([]),
+  offers: z.array(OfferSeedSchema).default([]),
+  contacts: z.array(ContactSeedSchema).default([]),
+  sends: z.array(SendSeedSchema).default([]),
+  clicks: z.array(ClickSeedSchema).default([]),
+  sales: z.array(SaleRecordSeedSchema).default([]),
+  transactions: z.array(LeadTransactionSchema).default([]),
+});
+
+/** A seed document as written (every collection and most fields optional). */
+export type SeedDocument = z.input<typeof SeedDocumentSchema>;
+/** A seed document with its defaults filled in. */
+export type ParsedSeedDocument = z.output<typeof SeedDocumentSchema>;
+export type OrgSeed = z.output<typeof OrgSeedSchema>;
+export type ApiKeySeed = z.output<typeof ApiKeySeedSchema>;
+export type HookSeed = z.output<typeof HookSeedSchema>;
+export type TemplateSeed = z.output<typeof TemplateSeedSchema>;
+export type SegmentSeed = z.output<typeof SegmentSeedSchema>;
+export type SendSeed = z.output<typeof SendSeedSchema>;
+export type ClickSeed = z.output<typeof ClickSeedSchema>;
+export type SaleRecord = z.output<typeof SaleRecordSeedSchema>;
