@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { testSeed, useMockServer } from '../support/mock-world.js';
+
+const startMock = useMockServer();
+
+describe('POST /compliance/send', () => {
+  it('checks only global opt-outs without a campaign, charging 0.14 credits per cell', async () => {
+    const { call, admin, mock } = startMock();
+    await admin('POST', '/contacts/27821234568/optOut', { body: { all: true } });
+    await admin('POST', '/contacts/27821234567/optOut', { body: { campaign_ids: ['cmp_1'] } });
+    const res = await call('POST', '/compliance/send', {
+      key: 'key_a_supplier',
+      body: { cells: ['0821234567', '0821234568', '0831112222', 'junk'], country: 'ZA' },
+    });
+    expect(res.body).toEqual({
+      ok: true,
+      data: {
+        credits_used: 0.56,
+        results: [
+          { cell: '0821234567', can_send: true },
+          { cell: '0821234568', can_send: false, reason: 'opted_out_global' },
+          { cell: '0831112222', can_send: true },
+          { cell: 'junk', can_send: false, reason: 'invalid_cell' },
+        ],
+      },
+    });
+    expect(mock.state().orgs[0]?.credits).toBe(999.44);
+  });
+
+  it('applies the campaign’s opt-outs, excluded tags and segments with campaign_id', async () => {
+    const { call, admin } = startMock();
+    await admin('POST', '/contacts/27821234567/optOut', { body: { campaign_ids: ['cmp_1'] } });
+    await admin('PUT', '/contacts/27821234568/tag/add', { body: { tag_ids: ['tag_optout'] } });
+    const res = await call('POST', '/compliance/send', {
+      key: 'key_a_supplier',
+      query: { campaign_id: 'cmp_1' },
+      body: { cells: ['27821234567', '27821234568', '27820000009', '27831112222'], country: 'ZA' },
+    });
+    expect(res.body.data).toEqual({
+      campaign_id: 'cmp_1',
+      credits_used: 0.56,
+      results: [
+        { cell: '27821234567', can_send: false, reason: 'opted_out_campaign' },
+        { cell: '27821234568', can_send: false, reason: 'excluded_tag' },
+        { cell: '27820000009', can_send: false, reason: 'excluded_segment' },
+        { cell: '27831112222', can_send: true },
+      ],
+    });
+  });
+
+  it('answers 404 for an unknown campaign and 403 for one outside the key’s resources', async () => {
+    const { call } = startMock();
+    const body = { cells: ['27821234567'], country: 'ZA' };
+    expect(
+      await call('POST', '/compliance/send', { key: 'key_a_admin', query: { campaign_id: 'nope' }, body }),
+    ).toMatchObject({
+      status: 404,
+      body: { error: 'Campaign not found' },
+    });
+    expect(
+      (
+        await call('POST', '/compliance/send', {
+          key: 'key_a_supplier',
+          query: { campaign_id: 'cmp_tag' },
+          body,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('answers 402 and charges nothing when credits do not cover the cells', async () => {
+    const { call } = startMock({
+      seed: { ...testSeed(), orgs: [{ _id: 'org_a', credits: 0.2 }, { _id: 'org_b' }] },
+    });
+    const res = await call('POST', '/compliance/send', {
+      key: 'key_a_admin',
+      body: { cells: ['1', '2'], country: 'ZA' },
+    });
+    expect(res).toMatchObject({ status: 402, body: { error: 'Insufficient balance' } });
+  });
+
+  it('answers 400 without cells and 403 without compliance:send.create', async () => {
+    const { call } = startMock();
+    expect(
+      (await call('POST', '/compliance/send', { key: 'key_a_admin', body: { cells: [], country: 'ZA' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      await call('POST', '/compliance/send', { key: 'key_a_tags', body: { cells: ['1'], country: 'ZA' } }),
+    ).toMatchObject({
+      status: 403,
+      body: { error: { code: 'insufficient_permissions', missing: ['compliance:send.create'] } },
+    });
+  });
+});
