@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService, SeedError } from '../src/index.js';
+import { testSeed, useMockServer } from './support/mock-world.js';
+
+const startMock = useMockServer();
+
+describe('seed, reset and state', () => {
+  it('round-trips: seeding the state into a fresh mock gives the same state', async () => {
+    const { admin, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    await admin('POST', '/contacts/27821234567/optOut', { body: { campaign_ids: ['cmp_1'] } });
+    await admin('POST', '/sales', { body: [{ campaign_id: 'cmp_1', cell: '27821234567' }] });
+    mock.clicks.create({ send_id: 'snd_v2' });
+    const state = mock.state();
+    const copy = createMockService({ seed: JSON.parse(JSON.stringify(state)) });
+    expect(copy.state()).toEqual(state);
+  });
+
+  it('fills in documented defaults', () => {
+    const mock = createMockService({
+      seed: {
+        orgs: [{ _id: 'o' }],
+        api_keys: [{ key: 'k', org_id: 'o' }],
+        campaigns: [{ _id: 'c', org_id: 'o' }],
+      },
+    });
+    const state = mock.state();
+    expect(state.orgs[0]).toEqual({
+      _id: 'o',
+      name: 'o',
+      credits: 1000,
+      timezone: 'Africa/Johannesburg',
+      custom_fields: [],
+    });
+    expect(state.api_keys[0]?.permissions).toEqual(['*']);
+    expect(state.campaigns[0]).toMatchObject({
+      name: 'c',
+      country: 'ZA',
+      optOutLevel: 'campaign',
+      deliveryMethod: 'standard',
+      active: true,
+    });
+  });
+
+  it('refuses a seed with unknown organisations, duplicate IDs or invalid cells, applying none of it', () => {
+    const mock = createMockService({ seed: testSeed() });
+    const before = mock.state();
+    expect(() =>
+      mock.seed({
+        tags: [
+          { tag_id: 'tag_vip', org_id: 'org_a' },
+          { tag_id: 't2', org_id: 'org_zzz' },
+        ],
+        contacts: [{ org_id: 'org_a', cell: 'junk' }],
+      }),
+    ).toThrowError(SeedError);
+    try {
+      mock.seed({
+        tags: [
+          { tag_id: 'tag_vip', org_id: 'org_a' },
+          { tag_id: 't2', org_id: 'org_zzz' },
+        ],
+      });
+    } catch (error) {
+      expect((error as SeedError).issues).toEqual([
+        { path: 'tags.0', message: 'Duplicate id tag_vip' },
+        { path: 'tags.1.org_id', message: 'Unknown organisation org_zzz' },
+      ]);
+    }
+    expect(mock.state()).toEqual(before);
+  });
+
+  it('empties everything on reset, then applies the given seed', () => {
+    const mock = createMockService({ seed: testSeed() });
+    mock.reset();
+    expect(mock.state().contacts).toEqual([]);
+    mock.reset({ orgs: [{ _id: 'x' }] });
+    expect(mock.state().orgs.map((o) => o._id)).toEqual(['x']);
+  });
+});
+
+describe('the clock', () => {
+  it('follows real time until set, then moves only when told', () => {
+    const mock = createMockService();
+    expect(Math.abs(mock.clock.now().getTime() - Date.now())).toBeLessThan(1000);
+    mock.clock.set('2026-01-01T00:00:00Z');
+    expect(mock.clock.advance('7d').toISOString()).toBe('2026-01-08T00:00:00.000Z');
+    expect(mock.clock.advance('36h').toISOString()).toBe('2026-01-09T12:00:00.000Z');
+    expect(mock.clock.advance('90s').toISOString()).toBe('2026-01-09T12:01:30.000Z');
+    expect(() => mock.clock.advance('soon')).toThrow('Not a duration: soon');
+  });
+});
+
+describe('the HTTP control plane under /__mock/', () => {
+  it('resets with a seed, moves the clock and reads journals without an API key', async () => {
+    const { mock, call } = startMock();
+    expect(
+      (
+        await call('POST', '/__mock/reset', {
+          body: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('GET', '/tags', { key: 'k' })).body).toEqual({ ok: true, data: [] });
+    expect(
+      (await call('POST', '/__mock/clock', { body: { set: '2026-05-01T00:00:00Z', advance: '1d' } })).body,
+    ).toEqual({
+      ok: true,
+      data: { now: '2026-05-02T00:00:00.000Z' },
+    });
+    expect(mock.clock.now().toISOString()).toBe('2026-05-02T00:00:00.000Z');
+    expect((await call('GET', '/__mock/requests', { query: { limit: '1' } })).body.data).toMatchObject([
+      { path: '/tags', status: 200 },
+    ]);
+    expect((await call('GET', '/__mock/state')).body.data).toMatchObject({ orgs: [{ _id: 'o' }] });
+  });
+
+  it('answers 400 with the issues of an invalid seed and of a bad clock instruction', async () => {
+    const { call } = startMock();
+    expect(
+      await call('POST', '/__mock/seed', { body: { tags: [{ tag_id: 't', org_id: 'ghost' }] } }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: {
+          code: 'invalid_seed',
+          issues: [{ path: 'tags.0.org_id', message: 'Unknown organisation ghost' }],
+        },
+      },
+    });
+    expect((await call('POST', '/__mock/clock', { body: { advance: 'later' } })).status).toBe(400);
+    expect((await call('POST', '/__mock/nothing')).status).toBe(404);
+  });
+
+  it('creates clicks, runs campaigns and lists the outbox', async () => {
+    const { call } = startMock({ now: '2026-11-22T08:00:00Z' });
+    const run = await call('POST', '/__mock/campaigns/cmp_1/run', { body: {} });
+    expect(run.body.data).toMatchObject({
+      campaign_id: 'cmp_1',
+      sends: [{ cell: '27821234567' }, { cell: '27821234568' }],
+    });
+    const outbox = await call('GET', '/__mock/outbox', { query: { cell: '27821234567' } });
+    expect(outbox.body.data).toMatchObject([
+      { to: '27821234567', content: 'Spring', trigger: 'manualCampaign' },
+    ]);
+    const sendId = (run.body.data as { sends: { send_id: string }[] }).sends[0]!.send_id;
+    expect((await call('POST', '/__mock/clicks', { body: { send_id: sendId } })).body.data).toEqual({
+      click_id: expect.any(String),
+    });
+    expect((await call('POST', '/__mock/clicks', { body: { send_id: 'nope' } })).status).toBe(404);
+  });
+
+  it('is absent when the control plane is off', async () => {
+    const { call } = startMock({ control: false });
+    expect((await call('GET', '/__mock/state')).status).toBe(404);
+  });
+});
+
+describe('campaign runs', () => {
+  it('skip excluded, opted-out and segment-excluded contacts, and respect the send window', async () => {
+    const { mock, admin } = startMock({ now: '2026-11-22T08:00:00Z' });
+    await admin('POST', '/contacts/27821234568/optOut', { body: { campaign_ids: ['cmp_1'] } });
+    expect(mock.campaigns.run('cmp_1').sends.map((s) => s.cell)).toEqual(['27821234567']);
+    const night = createMockService({
+      now: '2026-11-22T12:00:00Z',
+      seed: {
+        ...testSeed(),
+        campaigns: [{ _id: 'w', org_id: 'org_a', send_window_hours: { min_hours: 20, max_hours: 6 } }],
+      },
+    });
+    expect(night.campaigns.run('w')).toMatchObject({ skipped: 'outside_send_window', sends: [] });
+  });
+
+  it('draw V2 contacts in proportion to the weights, reproducibly', () => {
+    const contacts = Array.from({ length: 200 }, (_, i) => ({
+      org_id: 'o',
+      cell: `2783${String(i).padStart(7, '0')}`,
+      tag_ids: [i < 100 ? 'a' : 'b'],
+    }));
+    const seed = {
+      orgs: [{ _id: 'o', credits: 1e6 }],
+      tags: [
+        { tag_id: 'a', org_id: 'o' },
+        { tag_id: 'b', org_id: 'o' },
+      ],
+      campaigns_v2: [
+        {
+          _id: 'v',
+          org_id: 'o',
+          targeting: { tag_ids: { $in: ['a', 'b'], $nin: [], weights: { a: 3, b: 1 } } },
+        },
+      ],
+      contacts,
+    };
+    const run = () =>
+      createMockService({ seed, now: '2026-11-22T08:00:00Z' }).campaigns.run('v', { limit: 40, seed: 5 });
+    const first = run();
+    const fromA = first.sends.filter((s) => Number(s.cell.slice(4)) < 100).length;
+    expect([fromA, first.sends.length - fromA]).toEqual([30, 10]);
+    expect(run().sends.map((s) => s.cell)).toEqual(first.sends.map((s) => s.cell));
+  });
+});
