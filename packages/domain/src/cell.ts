@@ -31,6 +31,17 @@ const SEPARATORS = /[\s().\-/]/g;
  * ```
  */
 export function parseCell(input: string, country?: string): ParsedCell | undefined {
+  const phone = parseValidPhone(input, country);
+  if (!phone) return undefined;
+  return {
+    msisdn: phone.number.slice(1),
+    country: phone.country,
+    nationalNumber: phone.nationalNumber,
+    local: phone.format('NATIONAL').replace(/\D/g, ''),
+  };
+}
+
+function parseValidPhone(input: string, country?: string) {
   if (typeof input !== 'string') return undefined;
   const compact = input.trim().replace(SEPARATORS, '');
   if (!/^(\+|00)?\d{4,17}$/.test(compact)) return undefined;
@@ -44,14 +55,7 @@ export function parseCell(input: string, country?: string): ParsedCell | undefin
     : country
       ? parsePhoneNumberFromString(compact, country.toUpperCase() as PhoneCountry)
       : undefined;
-  if (!phone?.isValid()) return undefined;
-  const msisdn = phone.number.slice(1);
-  return {
-    msisdn,
-    country: phone.country,
-    nationalNumber: phone.nationalNumber,
-    local: phone.format('NATIONAL').replace(/\D/g, ''),
-  };
+  return phone?.isValid() ? phone : undefined;
 }
 
 /**
@@ -65,7 +69,8 @@ export function parseCell(input: string, country?: string): ParsedCell | undefin
  * ```
  */
 export function toMsisdn(input: string, country?: string): string | undefined {
-  return parseCell(input, country)?.msisdn;
+  // Formatting the local form is the costly part of parsing, and an MSISDN does not need it.
+  return parseValidPhone(input, country)?.number.slice(1);
 }
 
 /**
