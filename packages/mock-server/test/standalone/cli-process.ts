@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A running `marketing-mock` child process. */
+export interface CliProcess {
+  url: string;
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Sends a signal and waits for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs the CLI to completion (for flags that exit at once). */
+export function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/standalone/cli.ts', ...args], {
+    cwd: packageDir,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Starts the CLI on a free port, as a user would, and waits until it listens. */
+export function startCli(args: string[] = []): Promise<CliProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/standalone/cli.ts', '--port', '0', ...args],
+    { cwd: packageDir },
+  );
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI did not start:\n${stdout}\n${stderr}`)), 20_000);
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      const match = stdout.match(/listening on (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          url: match[1]!,
+          child,
+          stdout: () => stdout,
+          stderr: () => stderr,
+          stop: (signal = 'SIGTERM') => {
+            child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`CLI exited with ${code}:\n${stdout}\n${stderr}`));
+    });
+  });
+}
