@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import createClient from 'openapi-fetch';
@@ -66,6 +66,7 @@ describe('an independently generated client', () => {
     const diagnostics = ts
       .getPreEmitDiagnostics(program)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    rmSync(dir, { recursive: true, force: true });
     expect(diagnostics).toEqual([]);
   }, 60_000);
 
