@@ -3,14 +3,23 @@ import { defineConfig } from 'vitest/config';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Workspace packages resolve to their sources, so tests never need a build first.
+// Workspace packages resolve to their sources, so tests never need a build first. Exact matches,
+// so that a subpath such as @marketing/domain/routes is not taken for the package root.
+const packages: Record<string, string> = {
+  '@marketing/domain': './packages/domain/src/index.ts',
+  '@marketing/domain/routes': './packages/domain/src/routes.ts',
+  '@marketing/sdk': './packages/sdk/src/index.ts',
+  '@marketing/sdk/validation': './packages/sdk/src/validation.ts',
+  '@marketing/mock-server': './packages/mock-server/src/index.ts',
+  '@marketing/mock-server/node': './packages/mock-server/src/node/index.ts',
+};
+
 export default defineConfig({
   resolve: {
-    alias: {
-      '@marketing/domain': source('./packages/domain/src/index.ts'),
-      '@marketing/sdk': source('./packages/sdk/src/index.ts'),
-      '@marketing/mock-server': source('./packages/mock-server/src/index.ts'),
-    },
+    alias: Object.entries(packages).map(([name, path]) => ({
+      find: new RegExp(`^${name.replace('/', '\\/')}$`),
+      replacement: source(path),
+    })),
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],

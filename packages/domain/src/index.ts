@@ -27,6 +27,8 @@ export type { JsonSchema, OpenApiDocument, OpenApiOptions } from './contract/ope
 export { createOpenApiDocument } from './contract/openapi.js';
 export type { Permission } from './contract/permissions.js';
 export { permissions } from './contract/permissions.js';
+export type { RouteDefinition } from './contract/routes.js';
+export { routes } from './contract/routes.js';
 export type { RouteMatch } from './contract/routing.js';
 export { allowedMethods, buildPath, matchEndpoint, toOpenApiPath } from './contract/routing.js';
 export { SalePostbackQuerySchema } from './contract/sales.js';

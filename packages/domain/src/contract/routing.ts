@@ -1,6 +1,8 @@
 import type { EndpointDefinition, HttpMethod } from './define-endpoint.js';
 import { endpoints } from './index.js';
 
+export { buildPath } from './build-path.js';
+
 /** An endpoint matched to a request path, with its decoded path parameters. */
 export interface RouteMatch {
   readonly endpoint: EndpointDefinition;
@@ -65,25 +67,6 @@ export function matchEndpoint(method: string, pathname: string): RouteMatch | un
 export function allowedMethods(pathname: string): HttpMethod[] {
   const methods = (['GET', 'POST', 'PUT', 'DELETE'] as const).filter((m) => matchEndpoint(m, pathname));
   return methods;
-}
-
-/**
- * Fills an endpoint path's `:name` parameters, percent-encoding each value. A missing
- * parameter throws, so a request never goes to a half-built path.
- *
- * @example
- * ```ts
- * buildPath('/contacts/:cell/tag/add', { cell: '27821234567' }); // '/contacts/27821234567/tag/add'
- * buildPath('/tags/:tag_id', { tag_id: 'a/b' });                  // '/tags/a%2Fb'
- * ```
- */
-export function buildPath(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '')
-      throw new TypeError(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
 }
 
 /**

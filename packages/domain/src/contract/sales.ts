@@ -3,6 +3,7 @@ import { messages } from '../messages.js';
 import { SaleSchema } from '../schemas/sale.js';
 import { campaignNotFound } from './common.js';
 import { defineEndpoint } from './define-endpoint.js';
+import { routes } from './routes.js';
 
 const duplicateSale = {
   status: 409,
@@ -36,35 +37,25 @@ export const SalePostbackQuerySchema = z.strictObject({
 /** The sales endpoints. */
 export const sales = {
   create: defineEndpoint({
-    id: 'sales.create',
-    method: 'POST',
-    path: '/sales',
+    ...routes.sales.create,
     summary: 'Upload sales attributed to campaigns. The batch is stored whole or not at all.',
-    permission: 'sale.create',
-    auth: 'bearer',
     body: z.array(SaleSchema).min(1),
     success: { status: 200 },
     errors: [campaignNotFound, duplicateSale, invalidSale],
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: false,
     resourceChecks: ['campaign_ids'],
   }),
   createByPostback: defineEndpoint({
-    id: 'sales.createByPostback',
-    method: 'GET',
-    path: '/sales/create',
+    ...routes.sales.createByPostback,
     summary: 'Record one sale from a postback URL; the API key is the `key` query parameter.',
-    permission: 'sale.create',
-    auth: 'query-key',
     query: SalePostbackQuerySchema,
     success: { status: 200 },
     errors: [campaignNotFound, duplicateSale, invalidSale],
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: false,
     resourceChecks: ['campaign_ids'],
   }),
 } as const;

@@ -2,22 +2,19 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { SendEmailBulkBodySchema, SendSmsBodySchema, SendSmsResultSchema } from '../schemas/send-requests.js';
 import { defineEndpoint } from './define-endpoint.js';
+import { routes } from './routes.js';
 
 const oneUnit = { bucket: 'organisation', units: 1 } as const;
 
 /** The send endpoints. */
 export const send = {
   sms: defineEndpoint({
-    id: 'send.sms',
-    method: 'POST',
-    path: '/send/sms',
+    ...routes.send.sms,
     summary: 'Send one SMS, optionally attributed to a campaign so that replies fire its hooks.',
     description:
       'Costs its part count times the delivery method’s price per part. Non-contacts (with ' +
       '`skipNonContacts`) and contacts opted out of the campaign are skipped at no cost. ' +
       '`sendOptions.testMode` prices the send without sending or charging.',
-    permission: 'sendLog.create',
-    auth: 'bearer',
     body: SendSmsBodySchema,
     success: { status: 200, data: SendSmsResultSchema },
     errors: [
@@ -30,16 +27,11 @@ export const send = {
     validationErrorStyle: 'message',
     cost: { kind: 'per-sms-part' },
     rateLimit: oneUnit,
-    retrySafe: false,
     resourceChecks: ['campaign_ids'],
   }),
   emailBulk: defineEndpoint({
-    id: 'send.emailBulk',
-    method: 'POST',
-    path: '/send/email/bulk',
+    ...routes.send.emailBulk,
     summary: 'Send a template email to many addresses, now or at `to_start_at`.',
-    permission: 'sendLog.create',
-    auth: 'bearer',
     body: SendEmailBulkBodySchema,
     success: { status: 200, data: z.object({}) },
     errors: [
@@ -49,6 +41,5 @@ export const send = {
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: false,
   }),
 } as const;

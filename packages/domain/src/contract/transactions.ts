@@ -9,6 +9,7 @@ import {
 import { LeadTransactionSchema } from '../schemas/lead-transaction.js';
 import { LeadStatus } from '../schemas/offer.js';
 import { defineEndpoint } from './define-endpoint.js';
+import { routes } from './routes.js';
 
 const noMatchingOffer = {
   status: 404,
@@ -37,46 +38,32 @@ export const LeadPostbackQuerySchema = z.strictObject({
 /** The marketplace buyer's transaction endpoints. */
 export const transactions = {
   create: defineEndpoint({
-    id: 'transactions.create',
-    method: 'POST',
-    path: '/exchange/buyer/transaction',
+    ...routes.transactions.create,
     summary: 'Submit 1 to 1000 leads against the caller’s marketplace offers.',
     description:
       'Each lead lands on a status by the duplicate (7 days) and cap rules. A batch is validated whole; ' +
       '`resource_id` makes a repeated submission create nothing new.',
-    permission: 'marketplace_transaction.create',
-    auth: 'bearer',
     body: LeadBatchSchema,
     success: { status: 201, data: z.literal(messages.leadsSubmitted) },
     errors: [leadIssues, noMatchingOffer],
     validationErrorStyle: 'lead-issues',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: true,
   }),
   createByPostback: defineEndpoint({
-    id: 'transactions.createByPostback',
-    method: 'GET',
-    path: '/exchange/buyer/transaction/create',
+    ...routes.transactions.createByPostback,
     summary: 'Submit one lead from a postback URL; the API key is the `key` query parameter.',
-    permission: 'marketplace_transaction.create',
-    auth: 'query-key',
     query: LeadPostbackQuerySchema,
     success: { status: 201, data: z.literal(messages.leadsSubmitted) },
     errors: [leadIssues, noMatchingOffer],
     validationErrorStyle: 'lead-issues',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: true,
   }),
   updateStatus: defineEndpoint({
-    id: 'transactions.updateStatus',
-    method: 'PUT',
-    path: '/exchange/buyer/transaction/:id/status',
+    ...routes.transactions.updateStatus,
     summary: 'Accept (`completed`) or reject a pending transaction.',
     description: 'Accepting moves the credits: the buyer pays the offer price and the seller is credited.',
-    permission: 'marketplace_transaction.create',
-    auth: 'bearer',
     pathParams: z.strictObject({ id: z.string().min(1) }),
     body: TransactionStatusBodySchema,
     success: { status: 200, data: LeadTransactionSchema },
@@ -91,21 +78,15 @@ export const transactions = {
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: false,
   }),
   search: defineEndpoint({
-    id: 'transactions.search',
-    method: 'POST',
-    path: '/exchange/buyer/transaction/search',
+    ...routes.transactions.search,
     summary: 'Search the caller’s transactions, oldest first.',
-    permission: 'marketplace_transaction.create',
-    auth: 'bearer',
     body: TransactionSearchBodySchema,
     success: { status: 200, data: z.array(LeadTransactionSchema) },
     errors: [],
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    retrySafe: true,
   }),
 } as const;

@@ -1,0 +1,12 @@
+/**
+ * The zod-free part of the contract: every endpoint's method, path, permission, authentication
+ * and retry safety, and the path builder. Import it as `@marketing/domain/routes` where bundle
+ * size matters (the SDK does).
+ *
+ * @packageDocumentation
+ */
+export { buildPath } from './contract/build-path.js';
+export type { Permission } from './contract/permissions.js';
+export type { RouteDefinition } from './contract/routes.js';
+export { routes } from './contract/routes.js';
+export { errorCodes, messages } from './messages.js';
