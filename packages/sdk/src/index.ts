@@ -1,9 +1,50 @@
 /**
- * The typed client for the marketing service. The client itself is not built yet; this entry
- * point exists so that the workspace, its builds and its package checks are in place.
+ * A typed client for the marketing service: every endpoint, typed errors, retries that honour
+ * `Retry-After`, timeouts, auto-pagination and chunked uploads.
  *
  * @packageDocumentation
  */
 
-/** This package's version. */
-export const VERSION = '0.1.0';
+export { routes } from '@marketing/domain/routes';
+export { Client } from './client.js';
+export type {
+  ClientHooks,
+  ClientOptions,
+  RequestInput,
+  RequestOptions,
+  ResponseValidator,
+  Route,
+} from './core/options.js';
+export type { RawResult, Requester } from './core/request.js';
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  InsufficientBalanceError,
+  InternalServerError,
+  isApiError,
+  isMarketingError,
+  MarketingError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  TimeoutError,
+  UserAbortError,
+} from './errors/index.js';
+export type { Progress } from './internal/chunks.js';
+export type { Campaigns } from './resources/campaigns.js';
+export type { CampaignsV2 } from './resources/campaigns-v2.js';
+export type { Compliance } from './resources/compliance.js';
+export type {
+  ContactSearchResult,
+  Contacts,
+  SearchAllParams,
+  UploadManyParams,
+} from './resources/contacts.js';
+export type { Sales } from './resources/sales.js';
+export type { Send } from './resources/send.js';
+export type { Tags } from './resources/tags.js';
+export type { Transactions } from './resources/transactions.js';

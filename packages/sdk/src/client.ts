@@ -1,0 +1,52 @@
+import type { ClientOptions } from './core/options.js';
+import { Requester } from './core/request.js';
+import { Campaigns } from './resources/campaigns.js';
+import { CampaignsV2 } from './resources/campaigns-v2.js';
+import { Compliance } from './resources/compliance.js';
+import { Contacts } from './resources/contacts.js';
+import { Sales } from './resources/sales.js';
+import { Send } from './resources/send.js';
+import { Tags } from './resources/tags.js';
+import { Transactions } from './resources/transactions.js';
+
+/**
+ * A client for the marketing service, with one field per resource.
+ *
+ * @example
+ * ```ts
+ * import { Client, NotFoundError } from '@marketing/sdk';
+ *
+ * const client = new Client({ apiKey: process.env.MARKETING_API_KEY!, baseUrl: 'https://api.example.com' });
+ * try {
+ *   const contact = await client.contacts.get('27821234567');
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.log('no such contact');
+ * }
+ * ```
+ */
+export class Client {
+  readonly contacts: Contacts;
+  readonly tags: Tags;
+  readonly campaigns: Campaigns;
+  readonly campaignsV2: CampaignsV2;
+  readonly send: Send;
+  readonly sales: Sales;
+  readonly transactions: Transactions;
+  readonly compliance: Compliance;
+  /** Sends any endpoint of the contract and answers `{data, response, attempts}`. */
+  readonly requester: Requester;
+
+  constructor(options: ClientOptions) {
+    if (!options.apiKey) throw new TypeError('Client: apiKey is required');
+    if (!options.baseUrl) throw new TypeError('Client: baseUrl is required');
+    this.requester = new Requester(options);
+    this.contacts = new Contacts(this.requester);
+    this.tags = new Tags(this.requester);
+    this.campaigns = new Campaigns(this.requester);
+    this.campaignsV2 = new CampaignsV2(this.requester);
+    this.send = new Send(this.requester);
+    this.sales = new Sales(this.requester);
+    this.transactions = new Transactions(this.requester);
+    this.compliance = new Compliance(this.requester);
+  }
+}

@@ -1,0 +1,57 @@
+import type { RouteDefinition } from '@marketing/domain/routes';
+
+/** Checks a success response's `data` against the contract; see `@marketing/sdk/validation`. */
+export interface ResponseValidator {
+  /** Answers the mismatches as `path: message`, or an empty list when `data` is valid. */
+  validate(endpointId: string, data: unknown): string[];
+}
+
+/** Functions called around every attempt. */
+export interface ClientHooks {
+  /** Called before each attempt with the request about to be sent; may return a replacement. */
+  beforeRequest?: (request: Request) => Request | undefined | Promise<Request | undefined>;
+  /** Called after each attempt with the response received. */
+  afterResponse?: (request: Request, response: Response) => void | Promise<void>;
+}
+
+/** Options of the {@link Client}. */
+export interface ClientOptions {
+  /** The API key, sent as `Authorization: Bearer <key>` (and as `key` on postback URLs). */
+  apiKey: string;
+  /** The service's base URL, with no trailing slash needed. */
+  baseUrl: string;
+  /** Milliseconds to wait for each attempt, or `false` for no limit. @default 60000 */
+  timeout?: number | false;
+  /** Retries after a retryable failure, for requests that are safe to repeat. @default 2 */
+  maxRetries?: number;
+  /** The longest wait a `Retry-After` or `resetsAt` may impose, in ms. @default 60000 */
+  maxRetryAfter?: number;
+  /** The fetch to use (a mock, a proxy-aware fetch). @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** A validator for success responses; none by default, so no schema code is bundled. */
+  validateResponses?: ResponseValidator;
+  hooks?: ClientHooks;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborts the call; an abort is never retried. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeout?: number | false;
+  /** Overrides the client's retries for this call. */
+  maxRetries?: number;
+  headers?: Record<string, string>;
+}
+
+/** The parts of one call. */
+export interface RequestInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+/** What the request loop needs to know about an endpoint. */
+export type Route = RouteDefinition;

@@ -1,0 +1,54 @@
+/** Statuses worth another try: the request timed out, was refused for now, or the service failed. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * How long to wait before the next attempt, in ms: the server's `Retry-After` (seconds or an HTTP
+ * date) or the body's `resetsAt` (epoch seconds) when given, capped at `maxRetryAfterMs`;
+ * otherwise exponential backoff from 500 ms, capped at 8 s, with jitter (50% to 100%).
+ */
+export function retryDelay(input: {
+  attempt: number;
+  retryAfterHeader?: string | null | undefined;
+  resetsAt?: number | undefined;
+  now: number;
+  maxRetryAfterMs: number;
+  random?: () => number;
+}): number {
+  const told = toleratedWait(input);
+  if (told !== undefined) return Math.min(Math.max(0, told), input.maxRetryAfterMs);
+  const base = Math.min(500 * 2 ** input.attempt, 8_000);
+  return Math.round(base * (0.5 + 0.5 * (input.random ?? Math.random)()));
+}
+
+function toleratedWait(input: {
+  retryAfterHeader?: string | null | undefined;
+  resetsAt?: number | undefined;
+  now: number;
+}) {
+  const header = input.retryAfterHeader?.trim();
+  if (header) {
+    if (/^\d+(\.\d+)?$/.test(header)) return Number(header) * 1000;
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return date - input.now;
+  }
+  if (input.resetsAt !== undefined) return input.resetsAt * 1000 - input.now;
+  return undefined;
+}
+
+/** Waits, or rejects as soon as the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

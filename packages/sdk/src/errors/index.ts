@@ -1,0 +1,15 @@
+export { ApiError, isApiError } from './api-error.js';
+export { AuthenticationError } from './authentication-error.js';
+export { BadRequestError } from './bad-request-error.js';
+export { ConflictError } from './conflict-error.js';
+export { ConnectionError } from './connection-error.js';
+export { InsufficientBalanceError } from './insufficient-balance-error.js';
+export { InternalServerError } from './internal-server-error.js';
+export { makeApiError } from './make-api-error.js';
+export { isMarketingError, MarketingError } from './marketing-error.js';
+export { NotFoundError } from './not-found-error.js';
+export { PermissionDeniedError } from './permission-denied-error.js';
+export { RateLimitError } from './rate-limit-error.js';
+export { ResponseValidationError } from './response-validation-error.js';
+export { TimeoutError } from './timeout-error.js';
+export { UserAbortError } from './user-abort-error.js';

@@ -1,0 +1,94 @@
+import type { Lead, LeadTransaction, TransactionSearchBody } from '@marketing/domain';
+import { routes } from '@marketing/domain/routes';
+import type { RequestOptions } from '../core/options.js';
+import type { Requester } from '../core/request.js';
+import { chunk, type Progress } from '../internal/chunks.js';
+
+const LEADS_PER_REQUEST = 1000;
+
+/** Marketplace buyer transactions: submit leads, accept or reject, search. */
+export class Transactions {
+  constructor(private readonly requester: Requester) {}
+
+  /**
+   * Submits 1 to 1000 leads. Safe to retry: a `resource_id` already submitted creates nothing new.
+   *
+   * @example
+   * ```ts
+   * await client.transactions.create([{ resource_id: 'lead-1', cell: '27821234567', campaign_id: 'cmp_v2' }]);
+   * ```
+   */
+  async create(leads: Lead[], options?: RequestOptions): Promise<void> {
+    await this.requester.request(routes.transactions.create, { body: leads }, options);
+  }
+
+  /**
+   * Submits any number of leads in batches of up to 1000, reporting progress.
+   *
+   * @example
+   * ```ts
+   * await client.transactions.createMany(leads, { onProgress: ({ done, total }) => console.log(`${done}/${total}`) });
+   * ```
+   */
+  async createMany(
+    leads: readonly Lead[],
+    params: { chunkSize?: number; onProgress?: (progress: Progress) => void } = {},
+    options?: RequestOptions,
+  ): Promise<void> {
+    const { chunkSize = LEADS_PER_REQUEST, onProgress } = params;
+    if (chunkSize > LEADS_PER_REQUEST)
+      throw new RangeError(`transactions.createMany: chunkSize is at most ${LEADS_PER_REQUEST}`);
+    const chunks = chunk(leads, chunkSize);
+    let done = 0;
+    for (const [index, part] of chunks.entries()) {
+      await this.create(part, options);
+      done += part.length;
+      onProgress?.({ done, total: leads.length, chunks: index + 1, totalChunks: chunks.length });
+    }
+  }
+
+  /**
+   * Accepts (`completed`) or rejects a pending transaction; accepting moves the credits.
+   *
+   * @example
+   * ```ts
+   * const transaction = await client.transactions.updateStatus('tx_1', 'completed');
+   * ```
+   */
+  async updateStatus(
+    id: string,
+    status: 'completed' | 'rejected',
+    options?: RequestOptions,
+  ): Promise<LeadTransaction> {
+    const input = { params: { id }, body: { status } };
+    return (await this.requester.request<LeadTransaction>(routes.transactions.updateStatus, input, options))
+      .data;
+  }
+
+  /**
+   * Searches the caller's transactions, oldest first.
+   *
+   * @example
+   * ```ts
+   * const pending = await client.transactions.search({ status: 'pending' });
+   * ```
+   */
+  async search(params: TransactionSearchBody = {}, options?: RequestOptions): Promise<LeadTransaction[]> {
+    return (
+      await this.requester.request<LeadTransaction[]>(routes.transactions.search, { body: params }, options)
+    ).data;
+  }
+
+  /**
+   * The `GET /exchange/buyer/transaction/create` URL that submits one lead, with the API key in
+   * `key`, for postbacks.
+   *
+   * @example
+   * ```ts
+   * client.transactions.postbackUrl({ resource_id: 'lead-1', cell: '27821234567', click_id: '{click_id}' });
+   * ```
+   */
+  postbackUrl(lead: Lead): string {
+    return this.requester.url(routes.transactions.createByPostback, lead);
+  }
+}
