@@ -1,0 +1,221 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  Client,
+  ConnectionError,
+  InternalServerError,
+  RateLimitError,
+  TimeoutError,
+  UserAbortError,
+} from '../src/index.js';
+
+const base = 'https://retries.test';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const client = (options: Partial<ConstructorParameters<typeof Client>[0]> = {}) =>
+  new Client({ apiKey: 'k', baseUrl: base, ...options });
+const ok = (data: unknown) => HttpResponse.json({ ok: true, data });
+
+/** Answers with each response in turn, counting calls. */
+function sequence(
+  method: 'get' | 'post',
+  path: string,
+  ...answers: ((request: Request) => Response | Promise<Response>)[]
+) {
+  const calls = { count: 0 };
+  server.use(
+    http[method](`${base}${path}`, async ({ request }) => {
+      const answer = answers[Math.min(calls.count, answers.length - 1)]!;
+      calls.count += 1;
+      return answer(request);
+    }),
+  );
+  return calls;
+}
+
+/** Never answers; gives up when the client aborts, so no timer of the test is left. */
+const hang = (request: Request) =>
+  new Promise<Response>((_, reject) =>
+    request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+  );
+
+const rateLimited = (retryAfter?: string, resetsAt?: number) =>
+  HttpResponse.json(
+    { ok: false, error: { code: 'rate_limited', remaining: 0, ...(resetsAt ? { resetsAt } : {}) } },
+    { status: 429, headers: retryAfter ? { 'retry-after': retryAfter } : {} },
+  );
+const sms = {
+  content: 'Hi',
+  cell: '27821234567',
+  country: 'ZA',
+  skipNonContacts: true,
+  deliveryMethod: 'standard',
+} as const;
+
+describe('retries', () => {
+  it('waits as long as Retry-After says on a 429, then succeeds', async () => {
+    const calls = sequence(
+      'get',
+      '/tags',
+      () => rateLimited('3'),
+      () => ok([]),
+    );
+    const result = client().tags.list();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual([]);
+    expect(calls.count).toBe(2);
+  });
+
+  it('honours resetsAt when there is no Retry-After header', async () => {
+    const resetsAt = Date.parse('2026-11-22T10:00:05Z') / 1000;
+    const calls = sequence(
+      'get',
+      '/tags',
+      () => rateLimited(undefined, resetsAt),
+      () => ok([]),
+    );
+    const result = client().tags.list();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual([]);
+  });
+
+  it('caps the wait a server can impose', async () => {
+    const calls = sequence(
+      'get',
+      '/tags',
+      () => rateLimited('3600'),
+      () => ok([]),
+    );
+    const result = client({ maxRetryAfter: 2_000 }).tags.list();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(result).resolves.toEqual([]);
+    expect(calls.count).toBe(2);
+  });
+
+  it('throws RateLimitError with its fields once retries run out', async () => {
+    sequence('get', '/tags', () => rateLimited('1', 1_800_000_000));
+    const result = client({ maxRetries: 1 })
+      .tags.list()
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const error = (await result) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect([error.retryAfter, error.resetsAt]).toEqual([1, 1_800_000_000]);
+  });
+
+  it('retries a 503 on a safe endpoint with backoff', async () => {
+    const calls = sequence(
+      'get',
+      '/tags',
+      () => HttpResponse.json({ ok: false, error: 'busy' }, { status: 503 }),
+      () => ok([{ tag_id: 't', name: 't' }]),
+    );
+    const result = client().tags.list();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(result).resolves.toEqual([{ tag_id: 't', name: 't' }]);
+    expect(calls.count).toBe(2);
+  });
+
+  it('does not resend a single SMS after the server answered 5xx', async () => {
+    const calls = sequence('post', '/send/sms', () =>
+      HttpResponse.json({ ok: false, error: 'failed' }, { status: 502 }),
+    );
+    const result = client({ maxRetries: 5 })
+      .send.sms(sms)
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await result).toBeInstanceOf(InternalServerError);
+    expect(calls.count).toBe(1);
+  });
+
+  it('does resend a single SMS refused with 429, which the server did not act on', async () => {
+    const calls = sequence(
+      'post',
+      '/send/sms',
+      () => rateLimited('1'),
+      () => ok({ customerId: 's1', totalCost: 1 }),
+    );
+    const result = client().send.sms(sms);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(result).resolves.toEqual({ customerId: 's1', totalCost: 1 });
+    expect(calls.count).toBe(2);
+  });
+
+  it('retries a connection failure on a safe endpoint, not on an SMS send', async () => {
+    const tags = sequence(
+      'get',
+      '/tags',
+      () => HttpResponse.error(),
+      () => ok([]),
+    );
+    const list = client().tags.list();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(list).resolves.toEqual([]);
+    expect(tags.count).toBe(2);
+    const send = sequence('post', '/send/sms', () => HttpResponse.error());
+    await expect(client().send.sms(sms)).rejects.toBeInstanceOf(ConnectionError);
+    expect(send.count).toBe(1);
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('raises TimeoutError when no answer comes in time, and leaves no timer behind', async () => {
+    sequence('get', '/tags', hang);
+    const result = client({ timeout: 1_000, maxRetries: 0 })
+      .tags.list()
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await result).toBeInstanceOf(TimeoutError);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('retries a timed-out safe request', async () => {
+    const calls = sequence('get', '/tags', hang, () => ok(['second']));
+    const result = client({ timeout: 1_000 }).tags.list();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await expect(result).resolves.toEqual(['second']);
+    expect(calls.count).toBe(2);
+  });
+
+  it('raises UserAbortError on abort, without retrying and without a timer behind', async () => {
+    const calls = sequence('get', '/tags', hang);
+    const controller = new AbortController();
+    const result = client()
+      .tags.list({ signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect(await result).toBeInstanceOf(UserAbortError);
+    expect(calls.count).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops waiting between retries when aborted', async () => {
+    sequence('get', '/tags', () => rateLimited('30'));
+    const controller = new AbortController();
+    const result = client()
+      .tags.list({ signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect(await result).toBeInstanceOf(UserAbortError);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
