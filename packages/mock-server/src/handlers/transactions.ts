@@ -10,7 +10,6 @@ import {
   messages,
   noMatchingOfferMessage,
   type Offer,
-  offerUsage,
   type TransactionSearchBody,
   TransactionSearchBodySchema,
   toMsisdn,
@@ -69,14 +68,13 @@ function submit(ctx: HandlerContext, leads: Lead[]): Outcome {
   const now = ctx.clock.now();
   for (const { lead, offer, campaign_id, cell } of resolved) {
     if (ctx.world.transactionByResource.has(`${ctx.org._id}|${lead.resource_id}`)) continue;
-    const earlier = ctx.world.transactionsByOffer.get(offer._id) ?? [];
     const seller = ctx.world.orgs.get(offer.seller_org_id);
     const billing = ctx.settings.billing !== false;
     const decision = decideNewLead({
       requested: lead.status,
       offer,
-      duplicate: isDuplicateLead(cell, offer._id, earlier, now),
-      usage: offerUsage(earlier, now, seller?.timezone),
+      duplicate: isDuplicateLead(cell, offer._id, ctx.world.priorLeads(offer._id, cell), now),
+      usage: ctx.world.usageOf(offer._id, now, seller?.timezone),
       buyerCredits: billing ? ctx.org.credits : Number.POSITIVE_INFINITY,
     });
     if (decision.movement && billing) {

@@ -65,8 +65,14 @@ export class World {
   sales: SaleRecordStored[] = [];
   saleKeys = new Set<string>();
   transactions = new Map<string, LeadTransaction>();
-  transactionsByOffer = new Map<string, LeadTransaction[]>();
   transactionByResource = new Map<string, string>();
+  /** Per offer: completed leads in all, spend, and completed leads by calendar day (seller's zone). */
+  offerUsageCounters = new Map<
+    string,
+    { completedTotal: number; spent: number; byDay: Map<string, number> }
+  >();
+  /** The latest transaction time for each offer and cell, for the duplicate window. */
+  latestLead = new Map<string, string>();
   replies: Reply[] = [];
   outbox: OutboxMessage[] = [];
   webhookDeliveries: WebhookDelivery[] = [];
@@ -127,18 +133,49 @@ export class World {
   /** Records a transaction and its indexes. */
   addTransaction(transaction: LeadTransaction): void {
     this.transactions.set(transaction._id, transaction);
-    const list = this.transactionsByOffer.get(transaction.offer_id) ?? [];
-    list.push(transaction);
-    this.transactionsByOffer.set(transaction.offer_id, list);
     this.transactionByResource.set(`${transaction.buyer_org_id}|${transaction.resource_id}`, transaction._id);
+    const key = `${transaction.offer_id}|${transaction.cell}`;
+    const latest = this.latestLead.get(key);
+    if (latest === undefined || transaction.createdAt > latest)
+      this.latestLead.set(key, transaction.createdAt);
+    if (transaction.status === 'completed') this.#countCompleted(transaction);
   }
 
   /** Replaces a stored transaction with its new state. */
   replaceTransaction(next: LeadTransaction): void {
+    const previous = this.transactions.get(next._id);
     this.transactions.set(next._id, next);
-    const list = this.transactionsByOffer.get(next.offer_id) ?? [];
-    const at = list.findIndex((t) => t._id === next._id);
-    if (at >= 0) list[at] = next;
+    if (next.status === 'completed' && previous?.status !== 'completed') this.#countCompleted(next);
+  }
+
+  /** The earlier transactions the duplicate rule needs: the latest one of this offer and cell. */
+  priorLeads(offerId: string, cell: string): { cell: string; offer_id: string; createdAt: string }[] {
+    const createdAt = this.latestLead.get(`${offerId}|${cell}`);
+    return createdAt === undefined ? [] : [{ cell, offer_id: offerId, createdAt }];
+  }
+
+  /** An offer's cap usage now, from counters kept as transactions complete. */
+  usageOf(offerId: string, now: Date, timeZone: string | undefined) {
+    const counters = this.offerUsageCounters.get(offerId);
+    return {
+      completedTotal: counters?.completedTotal ?? 0,
+      completedToday: counters?.byDay.get(calendarDay(now, timeZone)) ?? 0,
+      spent: counters?.spent ?? 0,
+    };
+  }
+
+  #countCompleted(transaction: LeadTransaction): void {
+    const counters = this.offerUsageCounters.get(transaction.offer_id) ?? {
+      completedTotal: 0,
+      spent: 0,
+      byDay: new Map(),
+    };
+    const seller = this.orgs.get(transaction.seller_org_id);
+    const day = calendarDay(new Date(transaction.updatedAt), seller?.timezone);
+    counters.completedTotal += 1;
+    counters.spent += transaction.price;
+    counters.byDay.set(day, (counters.byDay.get(day) ?? 0) + 1);
+    this.offerUsageCounters.set(transaction.offer_id, counters);
   }
 
   /**
