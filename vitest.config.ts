@@ -10,6 +10,7 @@ const packages: Record<string, string> = {
   '@marketing/domain/routes': './packages/domain/src/routes.ts',
   '@marketing/sdk': './packages/sdk/src/index.ts',
   '@marketing/sdk/validation': './packages/sdk/src/validation.ts',
+  '@marketing/sdk/webhooks': './packages/sdk/src/webhooks.ts',
   '@marketing/mock-server': './packages/mock-server/src/index.ts',
   '@marketing/mock-server/node': './packages/mock-server/src/node/index.ts',
 };

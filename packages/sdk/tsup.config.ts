@@ -1,10 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', validation: 'src/validation.ts', webhooks: 'src/webhooks.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'es2022',
+  platform: 'neutral',
 });

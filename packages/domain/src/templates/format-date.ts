@@ -8,13 +8,16 @@ export const DEFAULT_DATE_FORMAT = 'yyyy-MM-ddTHH:mm:ss';
 export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
 
 // date-fns reads every unquoted letter as a token and `T` as a Unix timestamp; the service's
-// formats use a bare T as the ISO separator, so it is quoted before formatting.
-function quoteBareT(pattern: string): string {
+// formats use a bare T as the ISO separator, so it is quoted. Moment-style YYYY and DD (week year,
+// day of year in date-fns, which warns and throws) mean the calendar year and day of month.
+const MOMENT_STYLE: Record<string, string> = { T: "'T'", Y: 'y', D: 'd' };
+
+function toDateFnsPattern(pattern: string): string {
   let out = '';
   let quoted = false;
   for (const char of pattern) {
     if (char === "'") quoted = !quoted;
-    out += !quoted && char === 'T' ? "'T'" : char;
+    out += quoted ? char : (MOMENT_STYLE[char] ?? char);
   }
   return out;
 }
@@ -37,6 +40,7 @@ export function isValidTimeZone(timeZone: string): boolean {
  * ```ts
  * formatDate('2026-11-22T06:30:00Z', 'yyyy-MM-dd HH:mm', 'Africa/Johannesburg'); // '2026-11-22 08:30'
  * formatDate('2026-11-22T06:30:00Z');                                           // '2026-11-22T08:30:00'
+ * formatDate('2026-11-22T06:30:00Z', 'YYYY-MM-DD');                             // '2026-11-22' (read as yyyy-MM-dd)
  * ```
  */
 export function formatDate(
@@ -48,7 +52,7 @@ export function formatDate(
   if (!date) return undefined;
   const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
   try {
-    return format(new TZDate(date.getTime(), zone), quoteBareT(pattern));
+    return format(new TZDate(date.getTime(), zone), toDateFnsPattern(pattern));
   } catch {
     return undefined;
   }
