@@ -17,10 +17,9 @@ export class BadRequestError extends ApiError {
     super(input);
     const error = input.error as { issues?: ValidationIssue[] } | unknown[] | string;
     const list = Array.isArray(error) ? error : undefined;
-    this.leadIssues =
-      list && list.every((i) => typeof i === 'object' && i !== null && 'index' in i)
-        ? (list as LeadIssue[])
-        : undefined;
+    this.leadIssues = list?.every((i) => typeof i === 'object' && i !== null && 'index' in i)
+      ? (list as LeadIssue[])
+      : undefined;
     this.issues =
       list && !this.leadIssues
         ? (list as ValidationIssue[])
