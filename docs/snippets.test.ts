@@ -4,10 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const guides = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
+const guides = [
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+  'README.md',
+];
 const snippets = guides.flatMap((guide) =>
   [
-    ...readFileSync(join(root, 'docs', guide), 'utf8').matchAll(
+    ...readFileSync(join(root, guide), 'utf8').matchAll(
       /<!-- snippet: (\S+)#(\S+) -->\n```ts\n([\s\S]*?)\n```/g,
     ),
   ].map(([, file, region, code]) => ({ guide, file: file!, region: region!, code: code! })),
@@ -15,7 +20,7 @@ const snippets = guides.flatMap((guide) =>
 
 describe('guide snippets', () => {
   it('exist, taken from the runnable examples', () => {
-    expect(snippets.length).toBeGreaterThanOrEqual(10);
+    expect(snippets.length).toBeGreaterThanOrEqual(20);
   });
 
   it.each(snippets.map((s) => [`${s.guide}: ${s.file}#${s.region}`, s] as const))(

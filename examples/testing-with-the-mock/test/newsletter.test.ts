@@ -1,4 +1,4 @@
-// #region test
+// #region setup
 import { createMockService } from '@marketing/mock-server';
 import { BadRequestError, Client } from '@marketing/sdk';
 import { setupServer } from 'msw/node';
@@ -23,7 +23,9 @@ function startMock() {
   server.use(...mock.handlers);
   return { mock, client: new Client({ apiKey: 'test_key', baseUrl: mock.baseUrl }) };
 }
+// #endregion setup
 
+// #region tests
 it('creates a missing contact and tags it', async () => {
   const { mock, client } = startMock();
   expect(await subscribe(client, '27821000001')).toEqual({ subscribed: true, reachable: true });
@@ -43,4 +45,4 @@ it('surfaces the service’s refusal when the tag does not exist', async () => {
     ['PUT', '/contacts/27821000003/tag/add', 400],
   ]);
 });
-// #endregion test
+// #endregion tests

@@ -1,3 +1,8 @@
+/**
+ * The standalone server's demo world, as a seed document for your own mocks and tests.
+ *
+ * @packageDocumentation
+ */
 import type { SeedDocument } from '../store/seed-schema.js';
 
 /** The demo world's API keys, printed when the server starts. */
