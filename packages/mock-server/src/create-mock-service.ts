@@ -16,6 +16,7 @@ import { saleHandlers } from './handlers/sales.js';
 import { sendHandlers } from './handlers/send.js';
 import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
+import { MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 import { processReply, type ReplyInput, type ReplyResult } from './hooks/process-reply.js';
 import { type RunCampaignOptions, type RunCampaignResult, runCampaign } from './hooks/run-campaign.js';
 import type { OutboxMessage, RequestLogEntry, WebhookDelivery } from './store/records.js';
@@ -109,6 +110,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   ): Promise<{ outcome: Outcome; orgId?: string }> {
     if (path.startsWith('/__mock/')) {
       if (!settings.control) return { outcome: fail(404, 'Not found') };
+      if (request.headers.has(MOCK_WEBHOOK_HEADER)) {
+        return {
+          outcome: fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)'),
+        };
+      }
       const read =
         request.method === 'POST' ? await readJsonBody(request, settings.maxBodyBytes) : { body: undefined };
       if ('error' in read) return { outcome: read.error };

@@ -18,7 +18,7 @@ export type {
 export { DEFAULT_BASE_URL } from './core/settings.js';
 export type { MockService, OutboxFilter } from './create-mock-service.js';
 export { createMockService } from './create-mock-service.js';
-export { IDEMPOTENCY_HEADER } from './hooks/deliver-webhook.js';
+export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
 export type { RunCampaignOptions, RunCampaignResult } from './hooks/run-campaign.js';
 export type {

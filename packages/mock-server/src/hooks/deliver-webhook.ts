@@ -5,6 +5,12 @@ import type { HookRecord, OrgRecord, WebhookDelivery } from '../store/records.js
 /** The header every attempt of one delivery carries, spelled as the service spells it. */
 export const IDEMPOTENCY_HEADER = 'service-idemptotency-key';
 
+/**
+ * A header the mock adds to its own webhook requests, so that a webhook pointed back at the mock
+ * cannot trigger another simulated reply and loop.
+ */
+export const MOCK_WEBHOOK_HEADER = 'x-marketing-mock-webhook';
+
 type WebhookHook = Extract<HookRecord, { type: 'webhook' }>;
 
 /**
@@ -45,7 +51,11 @@ export async function deliverWebhook(input: {
     return attempts;
   }
   const { url, method, body } = rendered.webhook;
-  const headers = { ...rendered.webhook.headers, [IDEMPOTENCY_HEADER]: deliveryId };
+  const headers = {
+    ...rendered.webhook.headers,
+    [IDEMPOTENCY_HEADER]: deliveryId,
+    [MOCK_WEBHOOK_HEADER]: '1',
+  };
   const send = settings.webhooks.fetch ?? globalThis.fetch;
   for (let attempt = 1; attempt <= settings.webhooks.retries + 1; attempt++) {
     const entry = { url, method, headers, body, attempt };
