@@ -20,7 +20,7 @@ import { MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 import { processReply, type ReplyInput, type ReplyResult } from './hooks/process-reply.js';
 import { type RunCampaignOptions, type RunCampaignResult, runCampaign } from './hooks/run-campaign.js';
 import type { OutboxMessage, RequestLogEntry, WebhookDelivery } from './store/records.js';
-import type { ParsedSeedDocument, SeedDocument } from './store/seed-schema.js';
+import type { SeedDocument, StateDocument } from './store/seed-schema.js';
 import { type SeedResult, World } from './store/world.js';
 
 const handlers: Record<string, EndpointHandler> = {
@@ -57,7 +57,7 @@ export interface MockService {
   /** Empties every store (and the journals), then applies a seed document if given. */
   reset(document?: SeedDocument): SeedResult | undefined;
   /** The whole state as a seed document. */
-  state(): ParsedSeedDocument;
+  state(): StateDocument;
   /** The mock's clock; every rule reads it. */
   readonly clock: MockClock;
   readonly replies: { receive(input: ReplyInput): Promise<ReplyResult> };

@@ -28,7 +28,7 @@ export type {
   SendRecord,
   WebhookDelivery,
 } from './store/records.js';
-export type { ParsedSeedDocument, SeedDocument } from './store/seed-schema.js';
+export type { ParsedSeedDocument, SeedDocument, StateDocument } from './store/seed-schema.js';
 export { SeedDocumentSchema } from './store/seed-schema.js';
 export type { SeedResult } from './store/world.js';
 export { SeedError } from './store/world.js';

@@ -9,6 +9,7 @@ import {
   saleDuplicateKey,
   toMsisdn,
 } from '@marketing/domain';
+import { checkContactSeed, toStoredContact } from './contact-seed.js';
 import { ContactStore } from './contact-store.js';
 import type {
   ApiKeyRecord,
@@ -26,9 +27,11 @@ import type {
 } from './records.js';
 import {
   CAMPAIGN_DEFAULTS,
+  ContactSeedSchema,
   type ParsedSeedDocument,
   type SeedDocument,
   SeedDocumentSchema,
+  type StateDocument,
 } from './seed-schema.js';
 
 /** A seed document the mock cannot apply; `issues` say what and where. */
@@ -188,8 +191,8 @@ export class World {
       throw new SeedError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
     const doc = parsed.data;
-    const plan = this.#check(doc);
     const stamp = now.toISOString();
+    const plan = this.#check(doc, stamp);
     const result = Object.fromEntries(Object.keys(doc).map((k) => [k, [] as string[]])) as SeedResult;
 
     for (const org of doc.orgs) {
@@ -250,16 +253,9 @@ export class World {
       this.offers.set(offer._id, offer);
       result.offers.push(offer._id);
     }
-    for (const [i, seed] of doc.contacts.entries()) {
-      const { org_id, country: _country, ...fields } = seed;
-      const contact = {
-        ...fields,
-        _id: seed._id ?? ids.next(),
-        cell: plan.contactCells[i]!,
-        createdAt: seed.createdAt ? new Date(seed.createdAt).toISOString() : stamp,
-        updatedAt: seed.updatedAt ? new Date(seed.updatedAt).toISOString() : stamp,
-      } as Contact;
-      this.contactsOf(org_id).insert(contact);
+    for (const { orgId, contact } of plan.contacts) {
+      contact._id ||= ids.next();
+      this.contactsOf(orgId).insert(contact);
       result.contacts.push(contact._id);
     }
     for (const send of doc.sends) {
@@ -285,7 +281,7 @@ export class World {
   }
 
   // Checks references and IDs before anything is written, so a bad seed changes nothing.
-  #check(doc: ParsedSeedDocument) {
+  #check(doc: ParsedSeedDocument, stamp: string) {
     const issues: { path: string; message: string }[] = [];
     const orgIds = new Set([...this.orgs.keys(), ...doc.orgs.map((o) => o._id)]);
     const needOrg = (path: string, orgId: string) => {
@@ -362,7 +358,6 @@ export class World {
       campaigns_v2: doc.campaigns_v2,
       templates: doc.templates,
       hooks: doc.hooks,
-      contacts: doc.contacts,
       sends: doc.sends,
       sales: doc.sales,
     })) {
@@ -383,32 +378,43 @@ export class World {
     );
     const cellsByOrg = new Map<string, Set<string>>();
     const contactIds = new Set<string>();
-    const contactCells = doc.contacts.map((c, i) => {
-      const msisdn = toMsisdn(c.cell, c.country);
+    const contacts: { orgId: string; contact: Contact }[] = [];
+    doc.contacts.forEach((raw, i) => {
+      const checked = checkContactSeed(raw);
+      if (!checked.ok) {
+        for (const issue of checked.issues)
+          issues.push({ path: ['contacts', i, ...issue.path].join('.'), message: issue.message });
+        return;
+      }
+      const { orgId: org_id, country, fields } = checked;
+      needOrg(`contacts.${i}.org_id`, org_id);
+      const msisdn = toMsisdn(checked.cell, country);
       if (!msisdn) {
         issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
-        return undefined;
+        return;
       }
-      const cells = cellsByOrg.get(c.org_id) ?? new Set<string>();
-      cellsByOrg.set(c.org_id, cells);
-      if (cells.has(msisdn) || this.contacts.get(c.org_id)?.getByCell(msisdn)) {
-        issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${c.org_id}` });
+      const cells = cellsByOrg.get(org_id) ?? new Set<string>();
+      cellsByOrg.set(org_id, cells);
+      if (cells.has(msisdn) || this.contacts.get(org_id)?.getByCell(msisdn)) {
+        issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
       }
       cells.add(msisdn);
-      if (c._id !== undefined) {
-        if (contactIds.has(c._id) || this.contacts.get(c.org_id)?.get(c._id)) {
-          issues.push({ path: `contacts.${i}._id`, message: `Duplicate id ${c._id}` });
+      const id = fields._id as string | undefined;
+      if (id !== undefined) {
+        if (contactIds.has(id) || this.contacts.get(org_id)?.get(id)) {
+          issues.push({ path: `contacts.${i}._id`, message: `Duplicate id ${id}` });
         }
-        contactIds.add(c._id);
+        contactIds.add(id);
       }
-      return msisdn;
+      const contact = toStoredContact(fields, msisdn, stamp);
+      contacts.push({ orgId: org_id, contact });
     });
     if (issues.length > 0) throw new SeedError(issues.slice(0, 50));
-    return { segmentCells, contactCells };
+    return { segmentCells, contacts };
   }
 
   /** The whole state as a seed document: seeding it into an empty mock gives the same state. */
-  state(): ParsedSeedDocument {
+  state(): StateDocument {
     return {
       orgs: [...this.orgs.values()].map((o) => ({ ...o })),
       api_keys: [...this.keys.values()].map((k) => ({ ...k })),
@@ -426,6 +432,6 @@ export class World {
       clicks: [...this.clicks.values()].map((c) => ({ ...c })),
       sales: this.sales.map((s) => ({ ...s })),
       transactions: [...this.transactions.values()].map((t) => ({ ...t })),
-    } as ParsedSeedDocument;
+    } as StateDocument;
   }
 }

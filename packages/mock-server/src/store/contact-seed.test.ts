@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkContactSeed } from './contact-seed.js';
+import { ContactSeedSchema } from './seed-schema.js';
+
+// What the schema alone says about a row: the definition the fast path must agree with.
+function bySchema(raw: unknown) {
+  const parsed = ContactSeedSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false };
+  const { org_id, country, ...fields } = parsed.data;
+  return { ok: true, orgId: org_id, cell: fields.cell, country, fields };
+}
+
+const fieldValue = fc.oneof(
+  fc.string(),
+  fc.constant(''),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+);
+const row = fc.dictionary(
+  fc.constantFrom(
+    'org_id',
+    'cell',
+    'country',
+    '_id',
+    'firstname',
+    'email',
+    'c1',
+    'c10',
+    'tag_ids',
+    'deduped_campaign_ids',
+    'global_opt_out',
+    'createdAt',
+    'validated',
+    'bogus',
+  ),
+  fieldValue,
+);
+
+describe('checkContactSeed', () => {
+  it('agrees with the seed schema on any row, valid or not', () => {
+    fc.assert(
+      fc.property(row, (raw) => {
+        const checked = checkContactSeed(raw);
+        const expected = bySchema(raw);
+        expect(checked.ok).toBe(expected.ok);
+        if (checked.ok) expect(checked).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes a plain row as it is, with tag and opt-out lists defaulted', () => {
+    expect(checkContactSeed({ org_id: 'o', cell: '27821234567', firstname: 'T', c1: 3 })).toEqual({
+      ok: true,
+      orgId: 'o',
+      cell: '27821234567',
+      country: undefined,
+      fields: { cell: '27821234567', firstname: 'T', c1: 3, tag_ids: [], deduped_campaign_ids: [] },
+    });
+  });
+
+  it('reports the schema’s issues for a bad row', () => {
+    expect(checkContactSeed({ org_id: 'o', cell: 5 })).toMatchObject({
+      ok: false,
+      issues: [{ path: ['cell'] }],
+    });
+  });
+});
