@@ -29,6 +29,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'examples/*/test/**/*.test.ts',
       'docs/*.test.ts',
+      'bench/*.test.ts',
     ],
     typecheck: {
       enabled: true,

@@ -3,7 +3,7 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 import { ControlError } from './control/control-error.js';
 import { handleControlRequest } from './control/control-routes.js';
 import { createClock, type MockClock } from './core/clock.js';
-import { handleServiceRequest, readJsonBody } from './core/handle-request.js';
+import { handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
 import { fail, type Outcome, toResponse } from './core/responses.js';
@@ -50,6 +50,11 @@ export interface MockService {
   readonly settings: Settings;
   /** Answers one HTTP request, service or control plane. */
   handle(request: Request): Promise<Response>;
+  /**
+   * Answers one request given as a plain call (a `Request` also fits), as status, envelope and
+   * headers: for transports that write responses themselves.
+   */
+  respond(call: IncomingCall): Promise<Outcome>;
   /** msw handlers for `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
   readonly handlers: RequestHandler[];
   /** Adds the records a seed document describes; returns their IDs. Throws `SeedError`. */
@@ -104,7 +109,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
 
   async function answer(
-    request: Request,
+    request: IncomingCall,
     url: URL,
     path: string,
   ): Promise<{ outcome: Outcome; orgId?: string }> {
@@ -135,6 +140,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     baseUrl: settings.baseUrl,
     settings,
     async handle(request) {
+      return toResponse(await mock.respond(request));
+    },
+    async respond(request) {
       const started = performance.now();
       const url = new URL(request.url);
       const path = url.pathname.startsWith(settings.basePath)
@@ -161,7 +169,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
         });
       }
-      return toResponse(result.outcome);
+      return result.outcome;
     },
     get handlers() {
       return [

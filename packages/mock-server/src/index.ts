@@ -8,6 +8,8 @@
 export { ControlError } from './control/control-error.js';
 export type { MockClock } from './core/clock.js';
 export { ClockError, parseDuration } from './core/clock.js';
+export type { IncomingCall } from './core/handle-request.js';
+export type { Outcome } from './core/responses.js';
 export type {
   BillingSettings,
   MockServiceOptions,

@@ -29,9 +29,20 @@ export interface Pipeline {
   newId(prefix?: string): string;
 }
 
+/**
+ * What the core reads of a request. A fetch `Request` has this shape; transports that do not
+ * have one (the Node server) pass a plain object instead of building one.
+ */
+export interface IncomingCall {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null; has(name: string): boolean };
+  text(): Promise<string>;
+}
+
 /** A request body read as JSON, or the 400 that answers it. */
 export async function readJsonBody(
-  request: Request,
+  request: IncomingCall,
   maxBytes: number,
 ): Promise<{ body: unknown } | { error: Outcome }> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
@@ -47,7 +58,7 @@ export async function readJsonBody(
 }
 
 function apiKeyOf(
-  request: Request,
+  request: IncomingCall,
   url: URL,
   endpoint: EndpointDefinition,
   world: World,
@@ -86,7 +97,7 @@ function declaredQuery(endpoint: EndpointDefinition, url: URL): Record<string, s
  */
 export async function handleServiceRequest(
   pipeline: Pipeline,
-  request: Request,
+  request: IncomingCall,
   url: URL,
   path: string,
 ): Promise<{ outcome: Outcome; orgId?: string }> {

@@ -21,6 +21,7 @@ Options:
   --state <file>    load state from this file if it exists, save it on exit (SIGINT, SIGTERM)
   --no-control      do not serve the control plane under /__mock/
   --no-rate-limit   turn rate limiting off
+  --no-billing      make every request free (never 402)
   --quiet           do not log each request
   --help            show this help
 `;
@@ -48,6 +49,7 @@ function options() {
         state: { type: 'string' },
         'no-control': { type: 'boolean', default: false },
         'no-rate-limit': { type: 'boolean', default: false },
+        'no-billing': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -80,7 +82,7 @@ try {
 let mock: MockService | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 const server = createNodeServer(
-  { handle: (request: Request) => mock!.handle(request) },
+  { respond: (call) => mock!.respond(call) },
   {
     onRequest: args.quiet
       ? undefined
@@ -98,6 +100,7 @@ server.listen(port, args.host, () => {
       seed,
       control: !args['no-control'],
       rateLimit: args['no-rate-limit'] ? false : {},
+      ...(args['no-billing'] ? { billing: false as const } : {}),
     });
   } catch (error) {
     if (error instanceof SeedError) {

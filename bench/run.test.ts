@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () => {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/run.ts'], {
+    cwd: root,
+    env: { ...process.env, BENCH_SIZE: 'tiny' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  for (const name of [
+    'Seed',
+    'Heap per contact',
+    'POST /contacts',
+    'PUT /contacts',
+    'Search: tag of 1%',
+    'Search: $all',
+    'Bulk update',
+    'Bare node:http',
+    'Standalone GET',
+    'Standalone POST',
+    'SDK contacts.get',
+    'SDK bundle',
+  ]) {
+    expect(run.stdout).toContain(name);
+  }
+}, 150_000);

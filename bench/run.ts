@@ -1,0 +1,338 @@
+// pnpm bench: measures the mock, the standalone server and the SDK side by side with baselines in
+// one run, prints a table and writes docs/benchmarks.md. BENCH_SIZE=tiny runs each once, small.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type ContactSearchBody, evaluateContactSearch, parseContactSearch } from '@marketing/domain';
+import { createMockService } from '@marketing/mock-server';
+import { demoWorld } from '@marketing/mock-server/demo';
+import { Client } from '@marketing/sdk';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { setupServer } from 'msw/node';
+
+const tiny = process.env.BENCH_SIZE === 'tiny';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sizes = tiny
+  ? {
+      contacts: 2_000,
+      upload: 1_000,
+      upsert: 500,
+      queries: 20,
+      scans: 2,
+      bulk: 200,
+      seconds: 1,
+      sdkCalls: 20,
+    }
+  : {
+      contacts: 1_000_000,
+      upload: 100_000,
+      upsert: 20_000,
+      queries: 1_000,
+      scans: 5,
+      bulk: 100_000,
+      seconds: 10,
+      sdkCalls: 2_000,
+    };
+
+interface Row {
+  name: string;
+  figure: string;
+  target?: string;
+  met?: boolean;
+}
+const rows: Row[] = [];
+const record = (row: Row) => {
+  rows.push(row);
+  console.log(
+    `${row.name}: ${row.figure}${row.target ? ` (target ${row.target}: ${row.met ? 'met' : 'MISSED'})` : ''}`,
+  );
+};
+const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(0)} ms`;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+const cell = (i: number) => `2782${String(i).padStart(7, '0')}`;
+
+// 1. Scale: N contacts, 3 of 50 tags each (tag t0 on 1%, t1 on 10%), two names, dates.
+const tags = Array.from({ length: 50 }, (_, i) => ({ tag_id: `t${i}`, org_id: 'o' }));
+const contacts = Array.from({ length: sizes.contacts }, (_, i) => ({
+  org_id: 'o',
+  cell: cell(i),
+  firstname: `First${i}`,
+  lastname: `Last${i}`,
+  tag_ids: [
+    i % 100 === 0 ? 't0' : `t${2 + (i % 48)}`,
+    i % 10 === 0 ? 't1' : `t${2 + ((i + 7) % 48)}`,
+    `t${2 + ((i + 13) % 48)}`,
+  ],
+  updatedAt: new Date(Date.UTC(2026, 10, 1) + (i % 20) * 86_400_000).toISOString(),
+}));
+const mock = createMockService({
+  seed: { orgs: [{ _id: 'o', credits: 1e12 }], api_keys: [{ key: 'k', org_id: 'o' }], tags },
+  rateLimit: false,
+  now: '2026-11-22T00:00:00Z',
+});
+gc();
+const heapBefore = process.memoryUsage().heapUsed;
+let started = performance.now();
+mock.seed({ contacts });
+const seedMs = performance.now() - started;
+gc();
+const perContact = (process.memoryUsage().heapUsed - heapBefore) / sizes.contacts;
+record({
+  name: `Seed ${sizes.contacts.toLocaleString('en')} contacts`,
+  figure: ms(seedMs),
+  target: tiny ? undefined : '< 10 s',
+  met: seedMs < 10_000,
+});
+record({
+  name: 'Heap per contact',
+  figure: `${perContact.toFixed(0)} B (RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB)`,
+  target: tiny ? undefined : '< 700 B',
+  met: perContact < 700,
+});
+
+const handle = async (method: string, path: string, body: unknown) => {
+  const response = await mock.handle(
+    new Request(mock.baseUrl + path, {
+      method,
+      headers: { authorization: 'Bearer k' },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as { data: unknown } };
+};
+
+// 2. Uploads through the in-process mock.
+const fresh = Array.from({ length: sizes.upload }, (_, i) => ({
+  cell: cell(5_000_000 + i),
+  firstname: 'New',
+}));
+started = performance.now();
+const created = await handle('POST', '/contacts', { contacts: fresh });
+const uploadMs = performance.now() - started;
+record({
+  name: `POST /contacts, ${sizes.upload.toLocaleString('en')} new contacts`,
+  figure: `${ms(uploadMs)} (${Math.round(sizes.upload / (uploadMs / 1000)).toLocaleString('en')} contacts/s, status ${created.status})`,
+  target: tiny ? undefined : '< 2 s',
+  met: uploadMs < 2000,
+});
+const existing = Array.from({ length: sizes.upsert }, (_, i) => ({
+  cell: cell(i),
+  lastname: 'Updated',
+  tag_ids: ['t49'],
+}));
+started = performance.now();
+await handle('PUT', '/contacts', { contacts: existing });
+const upsertMs = performance.now() - started;
+record({
+  name: `PUT /contacts, ${sizes.upsert.toLocaleString('en')} existing contacts`,
+  figure: `${ms(upsertMs)} (${Math.round(sizes.upsert / (upsertMs / 1000)).toLocaleString('en')} contacts/s)`,
+});
+
+// 3. Searches from the indexes, beside a linear scan of the same data.
+const searches: Record<string, ContactSearchBody> = {
+  'tag of 1% + updatedAt, {cell: 1}, limit 100': {
+    find: { tag_ids: { $in: ['t0'] }, updatedAt: { $gte: '2026-11-05T00:00:00Z' } },
+    projection: { cell: 1 },
+    options: { limit: 100 },
+  },
+  '$all of two tags, limit 100': {
+    find: { tag_ids: { $all: ['t1', 't2'] } },
+    projection: { cell: 1 },
+    options: { limit: 100 },
+  },
+};
+const all = mock.state().contacts;
+for (const [label, body] of Object.entries(searches)) {
+  const times: number[] = [];
+  for (let i = 0; i < sizes.queries; i++) {
+    const t = performance.now();
+    await handle('POST', '/contacts/search', body);
+    times.push(performance.now() - t);
+  }
+  const scans: number[] = [];
+  const parsed = parseContactSearch(body);
+  for (let i = 0; i < sizes.scans; i++) {
+    const t = performance.now();
+    evaluateContactSearch(all, parsed);
+    scans.push(performance.now() - t);
+  }
+  const p50 = percentile(times, 50);
+  const ratio = percentile(scans, 50) / p50;
+  record({
+    name: `Search: ${label}`,
+    figure: `p50 ${ms(p50)}, p99 ${ms(percentile(times, 99))}; linear scan p50 ${ms(percentile(scans, 50))} (${ratio.toFixed(0)}x)`,
+    target: tiny ? undefined : 'p50 < 5 ms, >= 100x the scan',
+    met: p50 < 5 && ratio >= 100,
+  });
+}
+
+// 4. Bulk update over the contacts of a 10% tag (100,000 at a million).
+started = performance.now();
+const bulk = (
+  await handle('POST', '/contacts/update', {
+    find: { tag_ids: { $in: ['t1'] } },
+    update: { $addToSet: { tag_ids: { $each: ['t48'] } } },
+  })
+).body.data as { matchedCount: number };
+record({
+  name: `Bulk update $addToSet over ${bulk.matchedCount.toLocaleString('en')} matched contacts`,
+  figure: ms(performance.now() - started),
+});
+
+// 5. The standalone server against a bare node:http server, both as child processes.
+async function throughput(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body?: string,
+) {
+  const result = await autocannon({ url, method, headers, body, connections: 50, duration: sizes.seconds });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+function child(args: string[], ready: RegExp): Promise<{ url: string; stop: () => void }> {
+  const proc = spawn(process.execPath, args, { cwd: root });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const match = out.match(ready);
+      if (match) resolve({ url: match[1]!, stop: () => proc.kill('SIGKILL') });
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+const seedFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'seed.json');
+const world = demoWorld();
+writeFileSync(seedFile, JSON.stringify(world));
+const standalone = await child(
+  [
+    '--import',
+    'tsx',
+    'packages/mock-server/src/standalone/cli.ts',
+    '--port',
+    '0',
+    '--quiet',
+    '--no-rate-limit',
+    '--no-billing',
+    '--seed',
+    seedFile,
+  ],
+  /listening on (http:\/\/\S+)/,
+);
+const bare = await child(
+  [
+    '-e',
+    "const s=require('http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/json'});r.end('{\"ok\":true,\"data\":{\"cell\":\"27821000000\"}}')});s.listen(0,'127.0.0.1',()=>console.log('bare on http://127.0.0.1:'+s.address().port))",
+  ],
+  /bare on (http:\/\/\S+)/,
+);
+try {
+  const auth = { authorization: 'Bearer demo_seller_admin' };
+  const ceiling = await throughput(`${bare.url}/contacts/27821000000`, 'GET', {});
+  const get = await throughput(`${standalone.url}/contacts/27821000000`, 'GET', auth);
+  const search = await throughput(
+    `${standalone.url}/contacts/search`,
+    'POST',
+    { ...auth, 'content-type': 'application/json' },
+    JSON.stringify({
+      find: { tag_ids: { $in: ['tag_vip'] } },
+      projection: { cell: 1 },
+      options: { limit: 10 },
+    }),
+  );
+  const share = get.rps / ceiling.rps;
+  record({
+    name: 'Bare node:http (fixed envelope), 50 connections',
+    figure: `${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`,
+  });
+  record({
+    name: 'Standalone GET /contacts/:cell, 50 connections',
+    figure: `${get.rps.toFixed(0)} req/s, p99 ${get.p99} ms (${(share * 100).toFixed(0)}% of bare, ${get.non2xx} non-2xx)`,
+    target: tiny ? undefined : '>= 40% of bare',
+    met: share >= 0.4,
+  });
+  record({
+    name: 'Standalone POST /contacts/search, 50 connections',
+    figure: `${search.rps.toFixed(0)} req/s, p99 ${search.p99} ms (${search.non2xx} non-2xx)`,
+  });
+} finally {
+  standalone.stop();
+  bare.stop();
+}
+
+// 6. SDK overhead in process: client.contacts.get through msw, beside plain fetch on the same handler.
+const sdkMock = createMockService({ seed: world, rateLimit: false, billing: false });
+const server = setupServer(...sdkMock.handlers);
+server.listen({ onUnhandledRequest: 'bypass' });
+const client = new Client({ apiKey: 'demo_seller_admin', baseUrl: sdkMock.baseUrl });
+async function timeCalls(call: () => Promise<unknown>) {
+  for (let i = 0; i < Math.min(50, sizes.sdkCalls); i++) await call();
+  const t = performance.now();
+  for (let i = 0; i < sizes.sdkCalls; i++) await call();
+  return performance.now() - t;
+}
+const plainMs = await timeCalls(() =>
+  fetch(`${sdkMock.baseUrl}/contacts/27821000000`, {
+    headers: { authorization: 'Bearer demo_seller_admin' },
+  }).then((r) => r.json()),
+);
+const sdkMs = await timeCalls(() => client.contacts.get('27821000000'));
+server.close();
+record({
+  name: `SDK contacts.get vs plain fetch, ${sizes.sdkCalls.toLocaleString('en')} calls through msw`,
+  figure: `${ms(sdkMs / sizes.sdkCalls)} vs ${ms(plainMs / sizes.sdkCalls)} per call (${(sdkMs / plainMs).toFixed(2)}x)`,
+  target: tiny ? undefined : '<= 1.3x',
+  met: sdkMs / plainMs <= 1.3,
+});
+
+// 7. SDK bundle size, minified and gzipped, with and without response validation.
+async function bundleSize(source: string) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0]!.contents).length;
+}
+const plain = await bundleSize(
+  "import { Client } from '@marketing/sdk'; export const c = new Client({ apiKey: 'k', baseUrl: 'https://x' });",
+);
+const validated = await bundleSize(
+  "import { Client } from '@marketing/sdk'; import { contractValidator } from '@marketing/sdk/validation'; export const c = new Client({ apiKey: 'k', baseUrl: 'https://x', validateResponses: contractValidator });",
+);
+record({
+  name: 'SDK bundle (ESM, min+gzip), without validation',
+  figure: `${(plain / 1024).toFixed(1)} kB`,
+  target: '< 12 kB',
+  met: plain < 12 * 1024,
+});
+record({
+  name: 'SDK bundle (ESM, min+gzip), with the contract validator',
+  figure: `${(validated / 1024).toFixed(1)} kB`,
+});
+
+if (!tiny) {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.name} | ${r.figure} | ${r.target ? `${r.target}: ${r.met ? 'met' : '**missed**'}` : ''} |`,
+    )
+    .join('\n');
+  writeFileSync(
+    join(root, 'docs', 'benchmarks.md'),
+    `# Benchmarks\n\nMeasured with \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Each figure is set beside its\nbaseline from the same run (a linear scan, a bare \`node:http\` server, plain \`fetch\`), because\nthese machines are noisy; compare ratios, not absolute times.\n\n| Benchmark | Figure | Target |\n|---|---|---|\n${table}\n\nThe world: ${sizes.contacts.toLocaleString('en')} contacts, each with a cell, two names, an \`updatedAt\` spread over 20 days and\n3 of 50 tags (\`t0\` on 1%, \`t1\` on 10%). Searches and uploads go through \`mock.handle\` (the\nwhole pipeline: routing, auth, validation, JSON); throughput uses autocannon on loopback against the\nstandalone server and a bare server, each a child process; the SDK figure is per call through msw.\n`,
+  );
+  console.log('wrote docs/benchmarks.md');
+}
