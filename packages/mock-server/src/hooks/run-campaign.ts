@@ -45,7 +45,7 @@ export function runCampaign(
   const store = world.contactsOf(campaign.org_id);
   const candidates =
     targeting.includeTags.length > 0
-      ? [...new Set(targeting.includeTags.flatMap((t) => store.idsWithTag(t)))].sort()
+      ? [...new Set(targeting.includeTags.flatMap((t) => [...store.idsWithTag(t)]))].sort()
       : [...store.all()].map((c) => c._id);
   const eligible = candidates.filter((id) => {
     const contact = store.get(id)!;
@@ -57,7 +57,7 @@ export function runCampaign(
   if (targeting.weights) {
     const eligibleSet = new Set(eligible);
     const pools = Object.fromEntries(
-      targeting.includeTags.map((t) => [t, store.idsWithTag(t).filter((id) => eligibleSet.has(id))]),
+      targeting.includeTags.map((t) => [t, [...store.idsWithTag(t)].filter((id) => eligibleSet.has(id))]),
     );
     chosen = weightedDraw({
       pools,

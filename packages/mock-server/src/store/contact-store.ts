@@ -59,7 +59,7 @@ export class ContactStore {
   }
 
   /** The IDs of the contacts that carry a tag, in `_id` order. */
-  idsWithTag(tagId: string): readonly string[] {
+  idsWithTag(tagId: string): Iterable<string> {
     return this.#byTag.get(tagId)?.values() ?? [];
   }
 
@@ -151,10 +151,10 @@ export class ContactStore {
         );
       case 'tag':
         if (driver.tagIds.length === 1) return this.idsWithTag(driver.tagIds[0]!);
-        return sort([...new Set(driver.tagIds.flatMap((t) => this.idsWithTag(t)))]);
+        return sort([...new Set(driver.tagIds.flatMap((t) => [...this.idsWithTag(t)]))]);
       case 'updatedAt': {
         const { start, count } = this.#updatedAtRange(driver.range);
-        return sort(this.#byUpdatedAt.values().slice(start, start + count));
+        return sort(this.#byUpdatedAt.slice(start, start + count));
       }
       case 'all':
         return this.#ids.values();
