@@ -12,6 +12,7 @@ function bySchema(raw: unknown) {
 }
 
 const fieldValue = fc.oneof(
+  fc.constantFrom('2026-11-22T08:00:00Z', '2026-11-22T08:00:00+02:00', '2026-11-22', '2026-11-22T08:00:00'),
   fc.string(),
   fc.constant(''),
   fc.integer(),

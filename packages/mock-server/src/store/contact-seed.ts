@@ -1,4 +1,4 @@
-import { type Contact, contactDefaultFields, customFieldIds } from '@marketing/domain';
+import { type Contact, contactDefaultFields, customFieldIds, IsoDateTime } from '@marketing/domain';
 import { ContactSeedSchema } from './seed-schema.js';
 
 const stringFields = new Set<string>([...contactDefaultFields, 'cell', 'country']);
@@ -48,6 +48,9 @@ function simpleRow(raw: unknown): CheckedContactSeed | undefined {
       fields[key] = value;
     } else if (key === '_id') {
       if (!nonEmptyString(value)) return undefined;
+      fields[key] = value;
+    } else if (key === 'createdAt' || key === 'updatedAt') {
+      if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) return undefined;
       fields[key] = value;
     } else if (key === 'global_opt_out') {
       if (typeof value !== 'boolean') return undefined;
