@@ -31,7 +31,7 @@ export type {
   WebhookDelivery,
 } from './store/records.js';
 export type { ParsedSeedDocument, SeedDocument, StateDocument } from './store/seed-schema.js';
-export { SeedDocumentSchema } from './store/seed-schema.js';
+export { ContactSeedSchema, SeedDocumentSchema } from './store/seed-schema.js';
 export type { SeedResult } from './store/world.js';
 export { SeedError } from './store/world.js';
 
