@@ -1,19 +1,15 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { guideFiles } from '../test-support/sources.js';
 
 // Runs every TypeScript block of the README and guides that is not copied from an example
 // (those are checked by snippets.test.ts). A statement followed by a comment holding a value,
 // `toMsisdn('0821234567', 'ZA'); // '27821234567'`, becomes an assertion of that value.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const workDir = join(root, 'docs', '.doctest');
-const files = [
-  ...readdirSync(join(root, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-  'README.md',
-];
+const files = guideFiles(root);
 const blocks = files.flatMap((file) =>
   [...readFileSync(join(root, file), 'utf8').matchAll(/(<!-- snippet[^\n]*\n)?```ts\n([\s\S]*?)\n```/g)]
     .filter((m) => !m[1])

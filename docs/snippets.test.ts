@@ -1,15 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { guideFiles } from '../test-support/sources.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const guides = [
-  ...readdirSync(join(root, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-  'README.md',
-];
+const guides = guideFiles(root);
 const snippets = guides.flatMap((guide) =>
   [
     ...readFileSync(join(root, guide), 'utf8').matchAll(

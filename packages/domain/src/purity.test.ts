@@ -1,18 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../../../test-support/sources.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const sources = (readdirSync(root, { recursive: true }) as string[])
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('test-fixtures'))
-  // Comments are dropped: JSDoc examples show callers passing `new Date()`, which is their choice.
-  .map((f) => ({
-    file: f,
-    text: readFileSync(join(root, f), 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, ''),
-  }));
+const sources = codeOf(root);
 
 describe('the domain package', () => {
   it('has sources to check', () => {

@@ -1,18 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../../../test-support/sources.js';
 
 const root = fileURLToPath(new URL('../src/', import.meta.url));
-const sources = (readdirSync(root, { recursive: true }) as string[])
-  .filter((f) => f.endsWith('.ts'))
-  // Comments are dropped: JSDoc examples show server-side callers reading process.env.
-  .map((f) => ({
-    file: f,
-    text: readFileSync(join(root, f), 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, ''),
-  }));
+const sources = codeOf(root);
 
 describe('the SDK runtime', () => {
   it('imports nothing Node-only, so it runs in browsers, Deno, Bun and edge workers', () => {

@@ -27,7 +27,6 @@ import type {
 } from './records.js';
 import {
   CAMPAIGN_DEFAULTS,
-  ContactSeedSchema,
   type ParsedSeedDocument,
   type SeedDocument,
   SeedDocumentSchema,
