@@ -37,7 +37,14 @@ export { describeIssue, toValidationIssues, validationError } from './contract/v
 export type { Envelope, ErrorEnvelope, OkEnvelope } from './envelope.js';
 export { AnyEnvelope, errorEnvelope, okEnvelope } from './envelope.js';
 export { errorCodes, messages, noMatchingOfferMessage } from './messages.js';
-export { CountryCode, HourOfDay, IsoDateInput, IsoDateTime, UploadCountry } from './primitives.js';
+export {
+  CountryCode,
+  HourOfDay,
+  IsoDateInput,
+  IsoDateTime,
+  toIsoInstant,
+  UploadCountry,
+} from './primitives.js';
 export type { BulkUpdatableFields, ParsedBulkUpdate } from './query/bulk-update.js';
 export { applyBulkUpdate, parseBulkUpdate } from './query/bulk-update.js';
 export type { ContactFilter, IndexChoice, IndexStatistics, QueryPlan } from './query/contact-query.js';

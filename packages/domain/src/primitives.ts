@@ -29,3 +29,16 @@ export const UploadCountry = z.enum(['ZA', 'NA']);
 
 /** An ISO 3166-1 alpha-2 country code (`ZA`). */
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as ZA');
+
+/**
+ * A date or timestamp from a request as an ISO instant; a bare date (`2026-11-22`) is midnight UTC.
+ *
+ * @example
+ * ```ts
+ * toIsoInstant('2026-11-22');                // '2026-11-22T00:00:00.000Z'
+ * toIsoInstant('2026-11-22T10:00:00+02:00'); // '2026-11-22T08:00:00.000Z'
+ * ```
+ */
+export function toIsoInstant(value: string): string {
+  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
+}

@@ -1,4 +1,5 @@
 import { toMsisdn } from '../cell.js';
+import { toIsoInstant } from '../primitives.js';
 import type { Contact, ProjectedContact } from '../schemas/contact.js';
 import {
   type ContactSearchBody,
@@ -15,8 +16,6 @@ export interface ContactFilter {
 
 // A cell that is not a valid number cannot match a stored MSISDN, so it is kept as given.
 const normaliseCells = (cells: readonly string[]) => [...new Set(cells.map((c) => toMsisdn(c) ?? c))];
-
-const toIso = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
 
 /**
  * Normalises a search filter: cells to MSISDN, dates to ISO timestamps (a bare date is midnight
@@ -37,8 +36,8 @@ export function normaliseFilter(find: ContactFilter): ContactFilter {
   }
   if (find.updatedAt) {
     filter.updatedAt = {};
-    if (find.updatedAt.$gte) filter.updatedAt.$gte = toIso(find.updatedAt.$gte);
-    if (find.updatedAt.$lte) filter.updatedAt.$lte = toIso(find.updatedAt.$lte);
+    if (find.updatedAt.$gte) filter.updatedAt.$gte = toIsoInstant(find.updatedAt.$gte);
+    if (find.updatedAt.$lte) filter.updatedAt.$lte = toIsoInstant(find.updatedAt.$lte);
   }
   return filter;
 }

@@ -57,5 +57,6 @@ describe('complianceCost', () => {
     expect(complianceCost(1)).toBe(0.14);
     expect(complianceCost(3)).toBe(0.42);
     expect(complianceCost(1000)).toBe(140);
+    expect(complianceCost(3, 0.2)).toBe(0.6);
   });
 });

@@ -10,11 +10,12 @@ export const COMPLIANCE_CREDITS_PER_CELL = 0.14;
  *
  * @example
  * ```ts
- * complianceCost(3); // 0.42
+ * complianceCost(3);       // 0.42
+ * complianceCost(3, 0.2);  // 0.6, at another price per cell
  * ```
  */
-export function complianceCost(cells: number): number {
-  return Math.round(cells * COMPLIANCE_CREDITS_PER_CELL * 100) / 100;
+export function complianceCost(cells: number, creditsPerCell: number = COMPLIANCE_CREDITS_PER_CELL): number {
+  return Math.round(cells * creditsPerCell * 100) / 100;
 }
 
 /**

@@ -1,6 +1,14 @@
-import { type ComplianceBody, complianceVerdict, messages, targetingOf, toMsisdn } from '@marketing/domain';
+import {
+  type ComplianceBody,
+  complianceCost,
+  complianceVerdict,
+  messages,
+  targetingOf,
+  toMsisdn,
+} from '@marketing/domain';
+import { charge } from '../core/billing.js';
 import { fail, ok } from '../core/responses.js';
-import { charge, type EndpointHandler } from './context.js';
+import type { EndpointHandler } from './context.js';
 
 /** `POST /compliance/send`: which cells may be sent to, against global opt-outs or a campaign. */
 export const complianceHandlers: Record<string, EndpointHandler> = {
@@ -13,7 +21,7 @@ export const complianceHandlers: Record<string, EndpointHandler> = {
       const credits =
         ctx.settings.billing === false
           ? 0
-          : Math.round(body.cells.length * ctx.settings.billing.complianceCreditsPerCell * 100) / 100;
+          : complianceCost(body.cells.length, ctx.settings.billing.complianceCreditsPerCell);
       if (!charge(ctx, credits)) return fail(402, messages.insufficientBalance);
       const store = ctx.world.contactsOf(ctx.org._id);
       const targeting = campaign ? targetingOf(campaign.campaign) : undefined;

@@ -13,11 +13,12 @@ import {
   UploadSendSchema,
 } from '@marketing/domain';
 import { z } from 'zod';
+import { charge } from '../core/billing.js';
 import { newContact } from '../core/contact-changes.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { OrgRecord } from '../store/records.js';
-import { charge, type EndpointHandler, type HandlerContext } from './context.js';
+import type { EndpointHandler, HandlerContext } from './context.js';
 
 // Rows are checked one by one (each bad row is reported, not the whole upload), so the body is
 // first validated with rows left open.

@@ -10,10 +10,11 @@ import {
   parseContactSearch,
   type TagChangeBody,
 } from '@marketing/domain';
+import { charge } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
 import { fail, ok } from '../core/responses.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
-import { charge, type EndpointHandler, type HandlerContext } from './context.js';
+import type { EndpointHandler, HandlerContext } from './context.js';
 
 const noMatch = { matchedCount: 0, modifiedCount: 0 };
 

@@ -29,19 +29,3 @@ export interface EndpointHandler {
   handle(ctx: HandlerContext): Outcome | Promise<Outcome>;
   body?: z.ZodType;
 }
-
-/**
- * Charges an organisation, or answers `false` when it cannot pay (nothing is charged then).
- * With billing off, everything is free.
- */
-export function charge(ctx: Pick<HandlerContext, 'settings' | 'org'>, credits: number): boolean {
-  if (ctx.settings.billing === false || credits <= 0) return true;
-  if (ctx.org.credits < credits) return false;
-  ctx.org.credits = Math.round((ctx.org.credits - credits) * 1e6) / 1e6;
-  return true;
-}
-
-/** Whether an organisation could pay, without charging it. */
-export function canPay(ctx: Pick<HandlerContext, 'settings' | 'org'>, credits: number): boolean {
-  return ctx.settings.billing === false || credits <= 0 || ctx.org.credits >= credits;
-}

@@ -9,9 +9,10 @@ import {
   toMsisdn,
   tooManyParts,
 } from '@marketing/domain';
+import { charge } from '../core/billing.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
-import { charge, type EndpointHandler } from './context.js';
+import type { EndpointHandler } from './context.js';
 
 /** The message for templates in an SMS to someone who is not a contact. */
 export const TEMPLATES_NEED_CONTACT =

@@ -12,9 +12,11 @@ import {
   type Offer,
   type TransactionSearchBody,
   TransactionSearchBodySchema,
+  toIsoInstant,
   toMsisdn,
   validationError,
 } from '@marketing/domain';
+import { moveCredits } from '../core/billing.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { EndpointHandler, HandlerContext } from './context.js';
 
@@ -69,18 +71,14 @@ function submit(ctx: HandlerContext, leads: Lead[]): Outcome {
   for (const { lead, offer, campaign_id, cell } of resolved) {
     if (ctx.world.transactionByResource.has(`${ctx.org._id}|${lead.resource_id}`)) continue;
     const seller = ctx.world.orgs.get(offer.seller_org_id);
-    const billing = ctx.settings.billing !== false;
     const decision = decideNewLead({
       requested: lead.status,
       offer,
       duplicate: isDuplicateLead(cell, offer._id, ctx.world.priorLeads(offer._id, cell), now),
       usage: ctx.world.usageOf(offer._id, now, seller?.timezone),
-      buyerCredits: billing ? ctx.org.credits : Number.POSITIVE_INFINITY,
+      buyerCredits: ctx.settings.billing !== false ? ctx.org.credits : Number.POSITIVE_INFINITY,
     });
-    if (decision.movement && billing) {
-      ctx.org.credits -= decision.movement.buyerDebit;
-      if (seller) seller.credits += decision.movement.sellerCredit;
-    }
+    moveCredits(ctx.settings, ctx.org, seller, decision.movement);
     const stamp = now.toISOString();
     const transaction: LeadTransaction = {
       _id: ctx.newId('tx_'),
@@ -104,7 +102,6 @@ function submit(ctx: HandlerContext, leads: Lead[]): Outcome {
 }
 
 const asList = (value: string | string[] | undefined) => (value === undefined ? undefined : [value].flat());
-const toIso = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
 
 /** The marketplace buyer's transaction handlers. */
 export const transactionHandlers: Record<string, EndpointHandler> = {
@@ -135,11 +132,7 @@ export const transactionHandlers: Record<string, EndpointHandler> = {
           : fail(402, messages.insufficientBalance);
       }
       const { decision } = result;
-      if (decision.movement && billing) {
-        ctx.org.credits -= decision.movement.buyerDebit;
-        const seller = ctx.world.orgs.get(transaction.seller_org_id);
-        if (seller) seller.credits += decision.movement.sellerCredit;
-      }
+      moveCredits(ctx.settings, ctx.org, ctx.world.orgs.get(transaction.seller_org_id), decision.movement);
       const next = {
         ...transaction,
         status: decision.status,
@@ -156,8 +149,8 @@ export const transactionHandlers: Record<string, EndpointHandler> = {
       const body = ctx.body as TransactionSearchBody;
       const ids = asList(body._id);
       const offers = asList(body.offer_id);
-      const from = body.createdAt?.$gte ? toIso(body.createdAt.$gte) : undefined;
-      const to = body.createdAt?.$lte ? toIso(body.createdAt.$lte) : undefined;
+      const from = body.createdAt?.$gte ? toIsoInstant(body.createdAt.$gte) : undefined;
+      const to = body.createdAt?.$lte ? toIsoInstant(body.createdAt.$lte) : undefined;
       const found = [...ctx.world.transactions.values()].filter(
         (t) =>
           t.buyer_org_id === ctx.org._id &&

@@ -8,6 +8,7 @@ import {
   toMsisdn,
 } from '@marketing/domain';
 import { ControlError } from '../control/control-error.js';
+import { charge } from '../core/billing.js';
 import { optOutCampaignOf, optOutContact } from '../core/contact-changes.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
@@ -134,11 +135,10 @@ export async function processReply(runtime: MockRuntime, input: ReplyInput): Pro
     const messages: { to: string; send_id?: string; outcome: 'sent' | 'skipped_insufficient_balance' }[] = [];
     for (const to of [...new Set(targets)]) {
       const { parts, cost } = priceSms(runtime.settings, content, 'standard');
-      if (runtime.settings.billing !== false && org.credits < cost) {
+      if (!charge({ settings: runtime.settings, org }, cost)) {
         messages.push({ to, outcome: 'skipped_insufficient_balance' });
         continue;
       }
-      org.credits -= cost;
       const hookSend = recordMessage(world, runtime.newId, now, {
         org_id: orgId,
         channel: 'sms',

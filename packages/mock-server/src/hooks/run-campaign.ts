@@ -1,5 +1,6 @@
 import { inSendWindow, renderTemplate, targetContact, targetingOf, weightedDraw } from '@marketing/domain';
 import { ControlError } from '../control/control-error.js';
+import { charge } from '../core/billing.js';
 import { asDeliveryMethod, priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
 
@@ -81,11 +82,10 @@ export function runCampaign(
     const contact = store.get(id)!;
     const content = renderTemplate(text, { contact, campaign, now, timeZone: org.timezone }).text;
     const { parts, cost } = priceSms(runtime.settings, content, method);
-    if (runtime.settings.billing !== false && org.credits < cost) {
+    if (!charge({ settings: runtime.settings, org }, cost)) {
       result.unpaid += 1;
       continue;
     }
-    org.credits -= cost;
     const send = recordMessage(world, runtime.newId, now, {
       org_id: org._id,
       channel: 'sms',
