@@ -70,7 +70,9 @@ function parseValidPhone(input: string, country?: string) {
  */
 export function toMsisdn(input: string, country?: string): string | undefined {
   // Formatting the local form is the costly part of parsing, and an MSISDN does not need it.
-  return parseValidPhone(input, country)?.number.slice(1);
+  const msisdn = parseValidPhone(input, country)?.number.slice(1);
+  // Stores keep a million of these: an input already in MSISDN form is kept, not copied.
+  return msisdn === input ? input : msisdn;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { type Contact, contactDefaultFields, customFieldIds, IsoDateTime } from '@marketing/domain';
+import {
+  type Contact,
+  contactDefaultFields,
+  customFieldIds,
+  IsoDateTime,
+  toIsoInstant,
+} from '@marketing/domain';
 import { ContactSeedSchema } from './seed-schema.js';
 
 const stringFields = new Set<string>([...contactDefaultFields, 'cell', 'country']);
@@ -83,7 +89,7 @@ export function checkContactSeed(raw: unknown): CheckedContactSeed {
 export function toStoredContact(fields: Record<string, unknown>, cell: string, stamp: string): Contact {
   fields.cell = cell;
   fields._id ??= '';
-  fields.createdAt = typeof fields.createdAt === 'string' ? new Date(fields.createdAt).toISOString() : stamp;
-  fields.updatedAt = typeof fields.updatedAt === 'string' ? new Date(fields.updatedAt).toISOString() : stamp;
+  fields.createdAt = typeof fields.createdAt === 'string' ? toIsoInstant(fields.createdAt) : stamp;
+  fields.updatedAt = typeof fields.updatedAt === 'string' ? toIsoInstant(fields.updatedAt) : stamp;
   return fields as Contact;
 }

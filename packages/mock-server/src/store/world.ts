@@ -252,10 +252,12 @@ export class World {
       this.offers.set(offer._id, offer);
       result.offers.push(offer._id);
     }
-    for (const { orgId, contact } of plan.contacts) {
-      contact._id ||= ids.next();
-      this.contactsOf(orgId).insert(contact);
-      result.contacts.push(contact._id);
+    for (const [orgId, contacts] of plan.contactsByOrg) {
+      for (const contact of contacts) {
+        contact._id ||= ids.next();
+        result.contacts.push(contact._id);
+      }
+      this.contactsOf(orgId).insertMany(contacts);
     }
     for (const send of doc.sends) {
       const cell = send.cell === undefined ? undefined : (toMsisdn(send.cell) ?? send.cell);
@@ -377,7 +379,7 @@ export class World {
     );
     const cellsByOrg = new Map<string, Set<string>>();
     const contactIds = new Set<string>();
-    const contacts: { orgId: string; contact: Contact }[] = [];
+    const contactsByOrg = new Map<string, Contact[]>();
     doc.contacts.forEach((raw, i) => {
       const checked = checkContactSeed(raw);
       if (!checked.ok) {
@@ -392,12 +394,15 @@ export class World {
         issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
         return;
       }
-      const cells = cellsByOrg.get(org_id) ?? new Set<string>();
-      cellsByOrg.set(org_id, cells);
-      if (cells.has(msisdn) || this.contacts.get(org_id)?.getByCell(msisdn)) {
+      let cells = cellsByOrg.get(org_id);
+      if (!cells) {
+        cells = new Set<string>();
+        cellsByOrg.set(org_id, cells);
+      }
+      const seenBefore = cells.size;
+      if (cells.add(msisdn).size === seenBefore || this.contacts.get(org_id)?.hasCell(msisdn)) {
         issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
       }
-      cells.add(msisdn);
       const id = fields._id as string | undefined;
       if (id !== undefined) {
         if (contactIds.has(id) || this.contacts.get(org_id)?.get(id)) {
@@ -406,10 +411,12 @@ export class World {
         contactIds.add(id);
       }
       const contact = toStoredContact(fields, msisdn, stamp);
-      contacts.push({ orgId: org_id, contact });
+      const list = contactsByOrg.get(org_id);
+      if (list) list.push(contact);
+      else contactsByOrg.set(org_id, [contact]);
     });
     if (issues.length > 0) throw new SeedError(issues.slice(0, 50));
-    return { segmentCells, contacts };
+    return { segmentCells, contactsByOrg };
   }
 
   /** The whole state as a seed document: seeding it into an empty mock gives the same state. */

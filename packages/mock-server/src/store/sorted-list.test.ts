@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SortedList } from './sorted-list.js';
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const id = (n: number) => String(n).padStart(5, '0');
+
+describe('SortedList', () => {
+  it('behaves like a sorted set under any mix of adds, bulk adds and deletes, across chunk splits', () => {
+    // Runs of single adds or deletes, and bulk adds of a few values (one by one inside) or of
+    // many (sorted and merged), large enough to split chunks of 2,048.
+    const numbers = fc.array(fc.integer({ min: 0, max: 6000 }), { maxLength: 3000, size: 'max' });
+    const operation = fc.record({ kind: fc.constantFrom('add', 'delete', 'addMany'), ns: numbers });
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 8, size: 'max' }), (operations) => {
+        const list = new SortedList(byText);
+        const reference = new Set<string>();
+        for (const { kind, ns } of operations) {
+          if (kind === 'addMany') {
+            list.addMany(ns.map(id));
+            for (const n of ns) reference.add(id(n));
+          }
+          for (const n of kind === 'addMany' ? [] : ns) {
+            if (kind === 'add') {
+              expect(list.add(id(n))).toBe(!reference.has(id(n)));
+              reference.add(id(n));
+            } else {
+              expect(list.delete(id(n))).toBe(reference.has(id(n)));
+              reference.delete(id(n));
+            }
+          }
+        }
+        const sorted = [...reference].sort();
+        expect([...list.values()]).toEqual(sorted);
+        expect(list.size).toBe(sorted.length);
+        expect(list.slice(10, 4000)).toEqual(sorted.slice(10, 4000));
+        expect(list.lowerBound((value) => (value < '03000' ? -1 : 1))).toBe(
+          sorted.filter((value) => value < '03000').length,
+        );
+        for (const probe of ['00000', '03000', '05999']) expect(list.has(probe)).toBe(reference.has(probe));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('orders records by a derived key and finds them again by an equal record', () => {
+    type Row = { id: string; at: number };
+    const list = new SortedList<Row>((a, b) => a.at - b.at || byText(a.id, b.id));
+    list.addMany(Array.from({ length: 5000 }, (_, i) => ({ id: id(i), at: i % 7 })));
+    expect(list.slice(0, 3).map((r) => r.id)).toEqual(['00000', '00007', '00014']);
+    expect(list.delete({ id: '00007', at: 0 })).toBe(true);
+    expect(list.delete({ id: '00008', at: 0 })).toBe(false);
+    expect(list.size).toBe(4999);
+  });
+});

@@ -1,0 +1,156 @@
+const MAX_CHUNK = 2048;
+
+/**
+ * A set of values kept in order by a comparator (values that compare equal are the same entry).
+ * Values live in chunks of at most 2,048, so an insert or delete anywhere moves at most one
+ * chunk's entries, not the whole set: updates that reorder contacts (a new `updatedAt`, a tag
+ * added to an old contact) stay cheap at a million.
+ */
+export class SortedList<T> {
+  #chunks: T[][] = [];
+  #size = 0;
+  readonly #compare: (a: T, b: T) => number;
+
+  constructor(compare: (a: T, b: T) => number) {
+    this.#compare = compare;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The values in order. */
+  *values(): IterableIterator<T> {
+    for (const chunk of this.#chunks) yield* chunk;
+  }
+
+  /** The values from position `start` (inclusive) to `end` (exclusive), in order. */
+  slice(start: number, end: number): T[] {
+    const out: T[] = [];
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      if (offset + chunk.length > start && offset < end) {
+        out.push(...chunk.slice(Math.max(0, start - offset), Math.max(0, end - offset)));
+      }
+      offset += chunk.length;
+      if (offset >= end) break;
+    }
+    return out;
+  }
+
+  /** The position of the first value that is not before the probe by `compareTo(value)` (<0 means before). */
+  lowerBound(compareTo: (value: T) => number): number {
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      if (compareTo(chunk[chunk.length - 1]!) >= 0) return offset + lowerIn(chunk, compareTo);
+      offset += chunk.length;
+    }
+    return offset;
+  }
+
+  // The chunk a value belongs in: the first whose last value is not before it, else the last chunk.
+  #chunkFor(value: T): number {
+    let lo = 0;
+    let hi = this.#chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#compare(this.#chunks[mid]![this.#chunks[mid]!.length - 1]!, value) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Adds a value; `false` when an equal one is already there. */
+  add(value: T): boolean {
+    const last = this.#chunks[this.#chunks.length - 1];
+    if (last === undefined) {
+      this.#chunks.push([value]);
+      this.#size = 1;
+      return true;
+    }
+    // New IDs sort after every existing one, so appending is the common case.
+    if (this.#compare(last[last.length - 1]!, value) < 0) {
+      if (last.length < MAX_CHUNK) last.push(value);
+      else this.#chunks.push([value]);
+      this.#size += 1;
+      return true;
+    }
+    const index = this.#chunkFor(value);
+    const chunk = this.#chunks[index]!;
+    const at = lowerIn(chunk, (other) => this.#compare(other, value));
+    if (at < chunk.length && this.#compare(chunk[at]!, value) === 0) return false;
+    chunk.splice(at, 0, value);
+    this.#size += 1;
+    if (chunk.length > MAX_CHUNK)
+      this.#chunks.splice(index, 1, chunk.slice(0, MAX_CHUNK / 2), chunk.slice(MAX_CHUNK / 2));
+    return true;
+  }
+
+  /**
+   * Adds many values at once: sorted, then merged with the list in one pass, which beats adding
+   * them one by one when they are many. Values equal to one already there (or to each other) are
+   * added once.
+   */
+  addMany(values: readonly T[]): void {
+    if (values.length < 64 || values.length * 16 < this.#size) {
+      for (const value of values) this.add(value);
+      return;
+    }
+    const compare = this.#compare;
+    // Seeds and uploads usually arrive in order already (new IDs): then sorting is skipped.
+    const strictlySorted = values.every((value, i) => i === 0 || compare(values[i - 1]!, value) < 0);
+    const incoming = strictlySorted ? values : [...values].sort(compare);
+    let merged: readonly T[] = incoming;
+    if (this.#size > 0 || !strictlySorted) {
+      const out: T[] = [];
+      const push = (value: T) => {
+        if (out.length === 0 || compare(out[out.length - 1]!, value) !== 0) out.push(value);
+      };
+      let i = 0;
+      for (const chunk of this.#chunks) {
+        for (const value of chunk) {
+          while (i < incoming.length && compare(incoming[i]!, value) < 0) push(incoming[i++]!);
+          push(value);
+        }
+      }
+      while (i < incoming.length) push(incoming[i++]!);
+      merged = out;
+    }
+    this.#chunks = [];
+    for (let start = 0; start < merged.length; start += MAX_CHUNK / 2)
+      this.#chunks.push(merged.slice(start, start + MAX_CHUNK / 2));
+    this.#size = merged.length;
+  }
+
+  /** Removes the value equal to this one; `false` when there is none. */
+  delete(value: T): boolean {
+    if (this.#chunks.length === 0) return false;
+    const index = this.#chunkFor(value);
+    const chunk = this.#chunks[index]!;
+    const at = lowerIn(chunk, (other) => this.#compare(other, value));
+    if (at >= chunk.length || this.#compare(chunk[at]!, value) !== 0) return false;
+    chunk.splice(at, 1);
+    this.#size -= 1;
+    if (chunk.length === 0) this.#chunks.splice(index, 1);
+    return true;
+  }
+
+  /** Whether a value equal to this one is in the list. */
+  has(value: T): boolean {
+    if (this.#chunks.length === 0) return false;
+    const chunk = this.#chunks[this.#chunkFor(value)]!;
+    const at = lowerIn(chunk, (other) => this.#compare(other, value));
+    return at < chunk.length && this.#compare(chunk[at]!, value) === 0;
+  }
+}
+
+function lowerIn<T>(chunk: readonly T[], compareTo: (value: T) => number): number {
+  let lo = 0;
+  let hi = chunk.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareTo(chunk[mid]!) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
