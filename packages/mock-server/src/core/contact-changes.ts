@@ -35,17 +35,8 @@ export function optOutEffectOf(world: World, orgId: string, campaignIds: readonl
 }
 
 /** A new contact with no tags or opt-outs, stamped now. */
-export function newContact(id: string, cell: string, now: Date, fields: Partial<Contact> = {}): Contact {
-  const stamp = now.toISOString();
-  return {
-    tag_ids: [],
-    deduped_campaign_ids: [],
-    ...fields,
-    _id: id,
-    cell,
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
+export function newContact(id: string, cell: string, stamp: string): Contact {
+  return { tag_ids: [], deduped_campaign_ids: [], _id: id, cell, createdAt: stamp, updatedAt: stamp };
 }
 
 /** Stores a changed contact with `updatedAt` now. */

@@ -2,13 +2,10 @@ import {
   type Contact,
   CREATE_CONTACTS_MAX,
   customFieldIds,
-  describeIssue,
   messages,
   renderTemplate,
   toMsisdn,
-  toValidationIssues,
   UPSERT_CONTACTS_MAX,
-  UploadContactSchema,
   UploadCountry,
   UploadSendSchema,
 } from '@marketing/domain';
@@ -19,6 +16,7 @@ import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { OrgRecord } from '../store/records.js';
 import type { EndpointHandler, HandlerContext } from './context.js';
+import { parseUploadRow } from './upload-row.js';
 
 // Rows are checked one by one (each bad row is reported, not the whole upload), so the body is
 // first validated with rows left open.
@@ -52,14 +50,17 @@ function customFieldIssue(org: OrgRecord, row: Record<string, unknown>): string 
 }
 
 function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowResult {
-  const parsed = UploadContactSchema.safeParse(raw);
-  if (!parsed.success) return { issue: describeIssue(toValidationIssues(parsed.error.issues)[0]!) };
-  const { cell: rawCell, tag_ids = [], tags = [], ...fields } = parsed.data;
+  const parsed = parseUploadRow(raw);
+  if ('issue' in parsed) return parsed;
+  const { cell: rawCell, tag_ids = [], tags = [], ...fields } = parsed.row;
   const cell = toMsisdn(rawCell, body.country);
   if (!cell) return { issue: `cell: ${messages.invalidCellNumber}` };
-  const customIssue = customFieldIssue(ctx.org, parsed.data);
+  const customIssue = customFieldIssue(ctx.org, parsed.row);
   if (customIssue) return { issue: customIssue };
-  const tagIds = [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
+  const tagIds =
+    body.tag_ids === undefined && tag_ids.length === 0
+      ? []
+      : [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
   const unknown = tagIds.find((t) => !ctx.world.tagOf(ctx.org._id, t));
   if (unknown) return { issue: `tag_ids: Unknown tag ${unknown}` };
   return { cell, fields, tagIds, tagNames: tags };
@@ -69,6 +70,7 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
   const body = ctx.body as UploadEnvelope;
   const store = ctx.world.contactsOf(ctx.org._id);
   const now = ctx.clock.now();
+  const stamp = now.toISOString();
 
   const send = body.send;
   const campaign = send ? ctx.world.campaignOf(ctx.org._id, send.campaign_id) : undefined;
@@ -93,12 +95,16 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
       invalidContacts.push({ row, issue: 'Contact already exists' });
       return;
     }
-    const base = earlier?.next ?? existing ?? newContact(ctx.newId(), result.cell, now);
-    const tag_ids = [...base.tag_ids, ...result.tagIds.filter((t) => !base.tag_ids.includes(t))];
+    const base = earlier?.next ?? existing ?? newContact(ctx.newId(), result.cell, stamp);
+    const added = result.tagIds.filter((t) => !base.tag_ids.includes(t));
     planned.set(result.cell, {
       existing,
-      next: { ...base, ...result.fields, tag_ids },
-      tagNames: [...(earlier?.tagNames ?? []), ...result.tagNames],
+      next: {
+        ...base,
+        ...result.fields,
+        tag_ids: added.length === 0 ? base.tag_ids : [...base.tag_ids, ...added],
+      },
+      tagNames: earlier ? [...earlier.tagNames, ...result.tagNames] : result.tagNames,
     });
   });
 
@@ -130,22 +136,27 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
   )
     return fail(402, messages.insufficientBalance);
 
+  const inserted: Contact[] = [];
   for (const plan of planned.values()) {
-    const tagIds = [...plan.next.tag_ids];
-    for (const name of plan.tagNames) {
-      let tag = ctx.world.tagByName(ctx.org._id, name);
-      if (!tag) {
-        tag = { tag_id: ctx.newId('tag_'), org_id: ctx.org._id, name };
-        ctx.world.tags.set(tag.tag_id, tag);
+    let next = plan.next;
+    if (plan.tagNames.length > 0) {
+      const tagIds = [...next.tag_ids];
+      for (const name of plan.tagNames) {
+        let tag = ctx.world.tagByName(ctx.org._id, name);
+        if (!tag) {
+          tag = { tag_id: ctx.newId('tag_'), org_id: ctx.org._id, name };
+          ctx.world.tags.set(tag.tag_id, tag);
+        }
+        if (!tagIds.includes(tag.tag_id)) tagIds.push(tag.tag_id);
       }
-      if (!tagIds.includes(tag.tag_id)) tagIds.push(tag.tag_id);
+      next = { ...next, tag_ids: tagIds };
     }
-    const next = { ...plan.next, tag_ids: tagIds };
-    if (!plan.existing) store.insert(next);
+    if (!plan.existing) inserted.push(next);
     else if (JSON.stringify(next) !== JSON.stringify(plan.existing)) {
-      store.update(next._id, { ...next, updatedAt: now.toISOString() });
+      store.update(next._id, { ...next, updatedAt: stamp });
     }
   }
+  store.insertMany(inserted);
   for (const message of outgoing) {
     recordMessage(ctx.world, ctx.newId, now, {
       org_id: ctx.org._id,

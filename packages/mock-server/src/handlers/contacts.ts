@@ -25,7 +25,7 @@ function contactsOf(ctx: HandlerContext) {
 function findOrCreate(ctx: HandlerContext, create: boolean | undefined) {
   const existing = contactsOf(ctx).getByCell(ctx.cell);
   if (existing || !create) return { contact: existing, created: false };
-  const contact = newContact(ctx.newId(), ctx.cell, ctx.clock.now());
+  const contact = newContact(ctx.newId(), ctx.cell, ctx.clock.now().toISOString());
   contactsOf(ctx).insert(contact);
   return { contact, created: true };
 }

@@ -1,71 +1,38 @@
-import {
-  type Contact,
-  contactDefaultFields,
-  customFieldIds,
-  IsoDateTime,
-  toIsoInstant,
-} from '@marketing/domain';
+import { type Contact, contactDefaultFields, customFieldIds, toIsoInstant } from '@marketing/domain';
+import { type FieldCheck, fieldChecks, isPlainRow } from './plain-row.js';
 import { ContactSeedSchema } from './seed-schema.js';
-
-const stringFields = new Set<string>([...contactDefaultFields, 'cell', 'country']);
-const customFields = new Set<string>(customFieldIds);
-const listFields = new Set(['tag_ids', 'deduped_campaign_ids']);
 
 /** A seeded contact, checked: its organisation, its cell as given, and the fields to store. */
 export type CheckedContactSeed =
   | { ok: true; orgId: string; cell: string; country: string | undefined; fields: Record<string, unknown> }
   | { ok: false; issues: { path: (string | number)[]; message: string }[] };
 
-const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const seedRowChecks = new Map<string, FieldCheck>([
+  ['org_id', fieldChecks.nonEmptyString],
+  ['cell', fieldChecks.string],
+  ['country', fieldChecks.string],
+  ['_id', fieldChecks.nonEmptyString],
+  ...contactDefaultFields.map((f) => [f, fieldChecks.string] as const),
+  ...customFieldIds.map((f) => [f, fieldChecks.customValue] as const),
+  ['tag_ids', fieldChecks.nonEmptyStrings],
+  ['deduped_campaign_ids', fieldChecks.nonEmptyStrings],
+  ['createdAt', fieldChecks.instant],
+  ['updatedAt', fieldChecks.instant],
+  ['global_opt_out', fieldChecks.boolean],
+]);
 
-// The common seed row (plain known fields of the right types) is taken as it is, in one
-// allocation: at a million contacts, a zod parse and spreads per row cost seconds of GC. Anything
-// else goes through the schema, which stays the definition of a valid row.
+// The common seed row is stored in one allocation: its fields, without org_id and country.
 function simpleRow(raw: unknown): CheckedContactSeed | undefined {
-  if (
-    raw === null ||
-    typeof raw !== 'object' ||
-    Array.isArray(raw) ||
-    Object.getPrototypeOf(raw) !== Object.prototype
-  )
-    return undefined;
-  const row = raw as Record<string, unknown>;
-  if (!nonEmptyString(row.org_id) || typeof row.cell !== 'string') return undefined;
+  if (!isPlainRow(raw, seedRowChecks) || raw.org_id === undefined || raw.cell === undefined) return undefined;
   const fields: Record<string, unknown> = { tag_ids: [], deduped_campaign_ids: [] };
-  for (const key in row) {
-    const value = row[key];
-    if (key === 'org_id' || key === 'country') {
-      if (typeof value !== 'string') return undefined;
-    } else if (stringFields.has(key)) {
-      if (typeof value !== 'string') return undefined;
-      fields[key] = value;
-    } else if (customFields.has(key)) {
-      if (
-        !(
-          typeof value === 'string' ||
-          typeof value === 'boolean' ||
-          (typeof value === 'number' && Number.isFinite(value))
-        )
-      )
-        return undefined;
-      fields[key] = value;
-    } else if (listFields.has(key)) {
-      if (!Array.isArray(value) || !value.every(nonEmptyString)) return undefined;
-      fields[key] = value;
-    } else if (key === '_id') {
-      if (!nonEmptyString(value)) return undefined;
-      fields[key] = value;
-    } else if (key === 'createdAt' || key === 'updatedAt') {
-      if (typeof value !== 'string' || !IsoDateTime.safeParse(value).success) return undefined;
-      fields[key] = value;
-    } else if (key === 'global_opt_out') {
-      if (typeof value !== 'boolean') return undefined;
-      fields[key] = value;
-    } else {
-      return undefined;
-    }
-  }
-  return { ok: true, orgId: row.org_id, cell: row.cell, country: row.country as string | undefined, fields };
+  for (const key in raw) if (key !== 'org_id' && key !== 'country') fields[key] = raw[key];
+  return {
+    ok: true,
+    orgId: raw.org_id as string,
+    cell: raw.cell as string,
+    country: raw.country as string | undefined,
+    fields,
+  };
 }
 
 /**

@@ -43,6 +43,19 @@ describe('SortedList', () => {
     );
   });
 
+  it('appends a sorted batch that starts after its last value, and merges one that does not', () => {
+    const list = new SortedList(byText);
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => id(from + i));
+    list.addMany(range(0, 3000));
+    list.addMany(range(3000, 6000));
+    list.addMany(range(2900, 3100));
+    list.add(id(99_999));
+    list.addMany(range(6000, 9000));
+    expect([...list.values()]).toEqual([...range(0, 9000), id(99_999)].sort());
+    expect(list.size).toBe(9001);
+    expect(list.has(id(8999))).toBe(true);
+  });
+
   it('orders records by a derived key and finds them again by an equal record', () => {
     type Row = { id: string; at: number };
     const list = new SortedList<Row>((a, b) => a.at - b.at || byText(a.id, b.id));

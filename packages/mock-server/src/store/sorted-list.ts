@@ -100,6 +100,13 @@ export class SortedList<T> {
     // Seeds and uploads usually arrive in order already (new IDs): then sorting is skipped.
     const strictlySorted = values.every((value, i) => i === 0 || compare(values[i - 1]!, value) < 0);
     const incoming = strictlySorted ? values : [...values].sort(compare);
+    const last = this.#chunks[this.#chunks.length - 1];
+    if (strictlySorted && last && compare(last[last.length - 1]!, incoming[0]!) < 0) {
+      for (let start = 0; start < incoming.length; start += MAX_CHUNK / 2)
+        this.#chunks.push(incoming.slice(start, start + MAX_CHUNK / 2));
+      this.#size += incoming.length;
+      return;
+    }
     let merged: readonly T[] = incoming;
     if (this.#size > 0 || !strictlySorted) {
       const out: T[] = [];
