@@ -2,6 +2,7 @@ import { createOpenApiDocument, type OpenApiDocument } from '@marketing/domain';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { ControlError } from './control/control-error.js';
 import { handleControlRequest } from './control/control-routes.js';
+import { CellMemo } from './core/cell-memo.js';
 import { createClock, type MockClock } from './core/clock.js';
 import { handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
 import { createIdGenerator } from './core/ids.js';
@@ -19,7 +20,7 @@ import { transactionHandlers } from './handlers/transactions.js';
 import { MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 import { processReply, type ReplyInput, type ReplyResult } from './hooks/process-reply.js';
 import { type RunCampaignOptions, type RunCampaignResult, runCampaign } from './hooks/run-campaign.js';
-import type { OutboxMessage, RequestLogEntry, WebhookDelivery } from './store/records.js';
+import type { JournalEntry, OutboxMessage, RequestLogEntry, WebhookDelivery } from './store/records.js';
 import type { SeedDocument, StateDocument } from './store/seed-schema.js';
 import { type SeedResult, World } from './store/world.js';
 
@@ -99,12 +100,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const clock = createClock(options.now);
   const nextId = createIdGenerator(() => clock.now().getTime() / 1000);
   let world = new World();
+  const pathCells = new CellMemo();
   let rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
   const runtime = () => ({ world, clock, settings, newId: nextId });
 
-  const journal = (entry: RequestLogEntry) => {
+  // Trimmed in batches, so a full journal does not shift its entries on every request.
+  const journal = (entry: JournalEntry) => {
     world.requests.push(entry);
-    if (world.requests.length > settings.requestJournalLimit)
+    if (world.requests.length > 2 * settings.requestJournalLimit)
       world.requests.splice(0, world.requests.length - settings.requestJournalLimit);
   };
 
@@ -129,7 +132,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return { outcome: { status: 200, body: mock.openApiDocument() } };
     }
     return handleServiceRequest(
-      { world, clock, settings, rateLimiter, handlers, newId: nextId },
+      { world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells },
       request,
       url,
       path,
@@ -165,7 +168,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           path,
           status: result.outcome.status,
           org_id: result.orgId,
-          at: clock.now().toISOString(),
+          atMs: clock.now().getTime(),
           duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
         });
       }
@@ -207,8 +210,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       );
     },
     webhookDeliveries: () => [...world.webhookDeliveries],
-    requests: (limit) =>
-      limit === undefined ? [...world.requests] : world.requests.slice(-Math.max(0, limit)),
+    requests(limit = settings.requestJournalLimit) {
+      const count = Math.min(limit, settings.requestJournalLimit);
+      if (!(count > 0)) return [];
+      return world.requests
+        .slice(-count)
+        .map(({ atMs, ...entry }) => ({ ...entry, at: new Date(atMs).toISOString() }));
+    },
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
   if (options.seed) mock.seed(options.seed);

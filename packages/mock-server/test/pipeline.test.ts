@@ -122,6 +122,22 @@ describe('the request pipeline', () => {
     ]);
   });
 
+  it('keeps the latest requests up to its limit, each with the time it was answered', async () => {
+    const { admin, mock } = startMock({ requestJournalLimit: 3, now: '2026-11-22T10:00:00Z' });
+    for (let i = 0; i < 8; i++) {
+      await admin('GET', i % 2 === 0 ? '/tags' : '/campaigns');
+      mock.clock.advance('1s');
+    }
+    expect(mock.requests().map((r) => [r.path, r.at])).toEqual([
+      ['/campaigns', '2026-11-22T10:00:05.000Z'],
+      ['/tags', '2026-11-22T10:00:06.000Z'],
+      ['/campaigns', '2026-11-22T10:00:07.000Z'],
+    ]);
+    expect(mock.requests(1).map((r) => r.path)).toEqual(['/campaigns']);
+    expect(mock.requests(10)).toHaveLength(3);
+    expect(mock.requests(0)).toEqual([]);
+  });
+
   it('shares the organisation budget of 50 units a minute across endpoints', async () => {
     const { admin, mock } = startMock({ rateLimit: {}, now: '2026-11-22T10:00:00Z' });
     for (let i = 0; i < 50; i++) expect((await admin('GET', '/tags')).status).toBe(200);

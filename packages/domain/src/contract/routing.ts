@@ -11,19 +11,28 @@ export interface RouteMatch {
 
 interface CompiledRoute {
   readonly endpoint: EndpointDefinition;
+  /** Per segment: the parameter's name, or `undefined` for a static segment. */
+  readonly params: readonly (string | undefined)[];
   readonly segments: readonly string[];
-  readonly staticCount: number;
 }
 
 const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
 
+// Routes by method and segment count, so a request compares only with routes of its shape.
 // Static segments win over parameters (`/campaigns/v2` before `/campaigns/:campaign_id`).
-const routes: readonly CompiledRoute[] = endpoints
-  .map((endpoint) => {
-    const segments = splitPath(endpoint.path);
-    return { endpoint, segments, staticCount: segments.filter((s) => !s.startsWith(':')).length };
-  })
-  .sort((a, b) => b.staticCount - a.staticCount);
+const routesByShape = new Map<string, CompiledRoute[]>();
+for (const endpoint of endpoints) {
+  const segments = splitPath(endpoint.path);
+  const shape = `${endpoint.method} ${segments.length}`;
+  const route = {
+    endpoint,
+    segments,
+    params: segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined)),
+  };
+  routesByShape.set(shape, [...(routesByShape.get(shape) ?? []), route]);
+}
+const staticCount = (route: CompiledRoute) => route.params.filter((p) => p === undefined).length;
+for (const routes of routesByShape.values()) routes.sort((a, b) => staticCount(b) - staticCount(a));
 
 /**
  * Finds the endpoint that serves a method and path, with its path parameters decoded.
@@ -37,20 +46,23 @@ const routes: readonly CompiledRoute[] = endpoints
  */
 export function matchEndpoint(method: string, pathname: string): RouteMatch | undefined {
   const parts = splitPath(pathname);
-  for (const route of routes) {
-    if (route.endpoint.method !== method || route.segments.length !== parts.length) continue;
+  const routes = routesByShape.get(`${method} ${parts.length}`);
+  if (!routes) return undefined;
+  next: for (const route of routes) {
     const params: Record<string, string> = {};
-    const matched = route.segments.every((segment, i) => {
-      const part = parts[i]!;
-      if (!segment.startsWith(':')) return segment === part;
-      try {
-        params[segment.slice(1)] = decodeURIComponent(part);
-        return true;
-      } catch {
-        return false;
+    for (let i = 0; i < parts.length; i++) {
+      const name = route.params[i];
+      if (name === undefined) {
+        if (route.segments[i] !== parts[i]) continue next;
+        continue;
       }
-    });
-    if (matched) return { endpoint: route.endpoint, params };
+      try {
+        params[name] = decodeURIComponent(parts[i]!);
+      } catch {
+        continue next;
+      }
+    }
+    return { endpoint: route.endpoint, params };
   }
   return undefined;
 }

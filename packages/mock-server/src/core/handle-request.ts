@@ -8,12 +8,12 @@ import {
   missingResources,
   resourceError,
   resourcesNamedBy,
-  toMsisdn,
   validationError,
 } from '@marketing/domain';
 import type { EndpointHandler, HandlerContext } from '../handlers/context.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
+import type { CellMemo } from './cell-memo.js';
 import type { MockClock } from './clock.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { fail, type Outcome } from './responses.js';
@@ -27,6 +27,8 @@ export interface Pipeline {
   rateLimiter: RateLimiter | undefined;
   handlers: Record<string, EndpointHandler>;
   newId(prefix?: string): string;
+  /** Normalises path cells, remembering recent ones. */
+  pathCells: CellMemo;
 }
 
 /**
@@ -148,7 +150,7 @@ export async function handleServiceRequest(
 
   let cell = '';
   if (endpoint.pathParams && 'cell' in endpoint.pathParams.shape) {
-    const msisdn = toMsisdn(params.cell ?? '');
+    const msisdn = pipeline.pathCells.toMsisdn(params.cell ?? '');
     if (!msisdn) return { outcome: fail(400, messages.invalidCellNumber), orgId: org._id };
     cell = msisdn;
   }

@@ -1,19 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { MockService } from '../create-mock-service.js';
+import { NodeCall } from './node-call.js';
 
 /** Options of {@link createNodeServer}. */
 export interface NodeServerOptions {
   /** Called once per answered request, for a request log. */
   onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
-}
-
-function readText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /**
@@ -32,20 +24,10 @@ export function createNodeServer(
 ): Server {
   return createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const method = req.method ?? 'GET';
-    const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-    const header = (name: string) => {
-      const value = req.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    };
+    const call = new NodeCall(req);
     let status = 400;
     try {
-      const outcome = await mock.respond({
-        method,
-        url,
-        headers: { get: header, has: (name: string) => header(name) !== null },
-        text: () => readText(req),
-      });
+      const outcome = await mock.respond(call);
       status = outcome.status;
       const body = JSON.stringify(outcome.body);
       res.writeHead(status, {
@@ -63,6 +45,11 @@ export function createNodeServer(
         }),
       );
     }
-    options.onRequest?.({ method, path: new URL(url).pathname, status, ms: performance.now() - started });
+    options.onRequest?.({
+      method: call.method,
+      path: new URL(call.url).pathname,
+      status,
+      ms: performance.now() - started,
+    });
   });
 }

@@ -96,3 +96,6 @@ export interface RequestLogEntry {
   at: string;
   duration_ms: number;
 }
+
+/** A journal entry as kept: the time as a number, formatted only when the journal is read. */
+export type JournalEntry = Omit<RequestLogEntry, 'at'> & { atMs: number };

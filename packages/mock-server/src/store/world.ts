@@ -15,9 +15,9 @@ import type {
   ApiKeyRecord,
   ClickRecord,
   HookRecord,
+  JournalEntry,
   OrgRecord,
   OutboxMessage,
-  RequestLogEntry,
   SaleRecordStored,
   SegmentRecord,
   SendRecord,
@@ -78,7 +78,7 @@ export class World {
   replies: Reply[] = [];
   outbox: OutboxMessage[] = [];
   webhookDeliveries: WebhookDelivery[] = [];
-  requests: RequestLogEntry[] = [];
+  requests: JournalEntry[] = [];
 
   /** The contacts of an organisation (an empty store for one with none yet). */
   contactsOf(orgId: string): ContactStore {
