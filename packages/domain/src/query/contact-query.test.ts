@@ -77,10 +77,14 @@ describe('planContactQuery', () => {
   const sizes: Record<string, number> = { big: 500_000, mid: 10_000, small: 12 };
   const stats: IndexStatistics = { total: 1_000_000, tagSize: (t) => sizes[t] ?? 0 };
 
-  it('drives an $all query by its smallest tag', () => {
-    expect(planContactQuery({ tag_ids: { $all: ['big', 'small'] } }, stats).driver).toEqual({
+  it('drives an $all query by the intersection of its tags, smallest first', () => {
+    expect(planContactQuery({ tag_ids: { $all: ['big', 'small', 'mid'] } }, stats)).toMatchObject({
+      driver: { index: 'allTags', tagIds: ['small', 'mid', 'big'] },
+      estimatedRows: 12,
+    });
+    expect(planContactQuery({ tag_ids: { $all: ['mid', 'mid'] } }, stats).driver).toEqual({
       index: 'tag',
-      tagIds: ['small'],
+      tagIds: ['mid'],
     });
   });
 

@@ -94,6 +94,8 @@ export interface IndexStatistics {
 export type IndexChoice =
   | { index: 'cell'; cells: string[] }
   | { index: 'tag'; tagIds: string[] }
+  /** The contacts carrying every one of these tags, smallest tag first. */
+  | { index: 'allTags'; tagIds: string[] }
   | { index: 'updatedAt'; range: { $gte?: string; $lte?: string } }
   | { index: 'all' };
 
@@ -106,12 +108,13 @@ export interface QueryPlan {
 
 /**
  * Plans a search: picks the index that yields the fewest rows (cells, the union of `$in` tags,
- * the smallest `$all` tag, or the `updatedAt` range), so that a store touches only those rows.
+ * the intersection of `$all` tags, at most as many as the smallest, or the `updatedAt` range),
+ * so that a store touches only those rows.
  *
  * @example
  * ```ts
  * planContactQuery({ tag_ids: { $all: ['big', 'small'] } }, stats);
- * // { driver: { index: 'tag', tagIds: ['small'] }, estimatedRows: 12, filter }
+ * // { driver: { index: 'allTags', tagIds: ['small', 'big'] }, estimatedRows: 12, filter }
  * ```
  */
 export function planContactQuery(filter: ContactFilter, stats: IndexStatistics): QueryPlan {
@@ -124,9 +127,11 @@ export function planContactQuery(filter: ContactFilter, stats: IndexStatistics):
     const rows = filter.tag_ids.$in.reduce((sum, t) => sum + stats.tagSize(t), 0);
     candidates.push({ driver: { index: 'tag', tagIds: filter.tag_ids.$in }, rows });
   }
-  if (filter.tag_ids?.$all) {
-    const smallest = [...filter.tag_ids.$all].sort((a, b) => stats.tagSize(a) - stats.tagSize(b))[0]!;
-    candidates.push({ driver: { index: 'tag', tagIds: [smallest] }, rows: stats.tagSize(smallest) });
+  if (filter.tag_ids?.$all && filter.tag_ids.$all.length > 0) {
+    const bySize = [...new Set(filter.tag_ids.$all)].sort((a, b) => stats.tagSize(a) - stats.tagSize(b));
+    const driver: IndexChoice =
+      bySize.length === 1 ? { index: 'tag', tagIds: bySize } : { index: 'allTags', tagIds: bySize };
+    candidates.push({ driver, rows: stats.tagSize(bySize[0]!) });
   }
   if (filter.updatedAt) {
     const rows = stats.updatedAtRangeSize?.(filter.updatedAt) ?? stats.total;

@@ -81,12 +81,12 @@ describe('ContactStore', () => {
     expect(store.tagSize('a')).toBe(0);
   });
 
-  it('plans a tag search onto the tag index, not a scan', () => {
+  it('plans an $all search onto the intersection of its tag indexes, not a scan', () => {
     const store = new ContactStore();
     for (let n = 0; n < 1000; n++)
       store.insert(contact(n, n % 100 === 0 ? ['rare', 'common'] : ['common'], day(1)));
     expect(store.plan({ tag_ids: { $all: ['common', 'rare'] } })).toMatchObject({
-      driver: { index: 'tag', tagIds: ['rare'] },
+      driver: { index: 'allTags', tagIds: ['rare', 'common'] },
       estimatedRows: 10,
     });
   });

@@ -172,6 +172,8 @@ export class ContactStore {
       case 'tag':
         if (driver.tagIds.length === 1) return this.idsWithTag(driver.tagIds[0]!);
         return sort([...new Set(driver.tagIds.flatMap((t) => [...this.idsWithTag(t)]))]);
+      case 'allTags':
+        return intersectSorted(driver.tagIds.map((t) => this.idsWithTag(t)));
       case 'updatedAt': {
         const { start, count } = this.#updatedAtRange(driver.range);
         return sort(this.#byUpdatedAt.slice(start, start + count).map((c) => c._id));
@@ -220,5 +222,25 @@ export class ContactStore {
       ids.delete(contact._id);
       if (ids.size === 0) this.#byEmail.delete(key);
     }
+  }
+}
+
+// The IDs in every one of several ID lists sorted by _id, in that order, walking each list once.
+function* intersectSorted(lists: Iterable<string>[]): IterableIterator<string> {
+  const [first, ...others] = lists.map((list) => list[Symbol.iterator]());
+  if (!first) return;
+  const heads = others.map((list) => list.next());
+  next: for (let current = first.next(); !current.done; current = first.next()) {
+    const id = current.value;
+    for (let k = 0; k < others.length; k++) {
+      let head = heads[k]!;
+      while (!head.done && head.value < id) {
+        head = others[k]!.next();
+        heads[k] = head;
+      }
+      if (head.done) return;
+      if (head.value !== id) continue next;
+    }
+    yield id;
   }
 }
