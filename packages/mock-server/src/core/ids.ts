@@ -4,9 +4,16 @@
  */
 export function createIdGenerator(nowSeconds: () => number) {
   let counter = 0;
+  // A seed or upload makes many IDs within one second: its text is formatted once.
+  let lastSeconds = -1;
+  let secondsText = '';
   return (prefix = ''): string => {
     counter += 1;
-    const seconds = Math.max(0, Math.floor(nowSeconds())).toString(16).padStart(8, '0').slice(-8);
-    return `${prefix}${seconds}${counter.toString(16).padStart(16, '0')}`;
+    const seconds = Math.max(0, Math.floor(nowSeconds()));
+    if (seconds !== lastSeconds) {
+      lastSeconds = seconds;
+      secondsText = seconds.toString(16).padStart(8, '0').slice(-8);
+    }
+    return `${prefix}${secondsText}${counter.toString(16).padStart(16, '0')}`;
   };
 }

@@ -64,6 +64,13 @@ describe('checkContactSeed', () => {
     });
   });
 
+  it('keeps its own copy of the lists, so changing the seed row afterwards changes nothing', () => {
+    const row = { org_id: 'o', cell: '27821234567', tag_ids: ['a'] };
+    const checked = checkContactSeed(row);
+    row.tag_ids.push('b');
+    expect(checked).toMatchObject({ ok: true, fields: { tag_ids: ['a'] } });
+  });
+
   it('reports the schema’s issues for a bad row', () => {
     expect(checkContactSeed({ org_id: 'o', cell: 5 })).toMatchObject({
       ok: false,

@@ -25,7 +25,12 @@ const seedRowChecks = new Map<string, FieldCheck>([
 function simpleRow(raw: unknown): CheckedContactSeed | undefined {
   if (!isPlainRow(raw, seedRowChecks) || raw.org_id === undefined || raw.cell === undefined) return undefined;
   const fields: Record<string, unknown> = { tag_ids: [], deduped_campaign_ids: [] };
-  for (const key in raw) if (key !== 'org_id' && key !== 'country') fields[key] = raw[key];
+  // Lists are copied: the caller's seed document must not be able to change the store later.
+  for (const key in raw) {
+    if (key === 'org_id' || key === 'country') continue;
+    const value = raw[key];
+    fields[key] = Array.isArray(value) ? value.slice() : value;
+  }
   return {
     ok: true,
     orgId: raw.org_id as string,
