@@ -6,6 +6,7 @@ import {
   renderTemplate,
   toMsisdn,
   UPSERT_CONTACTS_MAX,
+  type UploadContact,
   UploadCountry,
   UploadSendSchema,
 } from '@marketing/domain';
@@ -31,7 +32,15 @@ type UploadEnvelope = z.infer<ReturnType<typeof uploadEnvelope>>;
 
 type RowResult =
   | { issue: string }
-  | { cell: string; fields: Partial<Contact>; tagIds: string[]; tagNames: string[] };
+  | { cell: string; row: UploadContact; tagIds: string[]; tagNames: string[] };
+
+// The fields a row sets on its contact: all but the cell (already normalised) and the tag lists.
+function assignRowFields(contact: Contact, row: UploadContact): void {
+  const target = contact as Record<string, unknown>;
+  for (const key in row) {
+    if (key !== 'cell' && key !== 'tag_ids' && key !== 'tags') target[key] = row[key as keyof UploadContact];
+  }
+}
 
 function customFieldIssue(org: OrgRecord, row: Record<string, unknown>): string | undefined {
   for (const id of customFieldIds) {
@@ -52,7 +61,7 @@ function customFieldIssue(org: OrgRecord, row: Record<string, unknown>): string 
 function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowResult {
   const parsed = parseUploadRow(raw);
   if ('issue' in parsed) return parsed;
-  const { cell: rawCell, tag_ids = [], tags = [], ...fields } = parsed.row;
+  const { cell: rawCell, tag_ids = [], tags = [] } = parsed.row;
   const cell = toMsisdn(rawCell, body.country);
   if (!cell) return { issue: `cell: ${messages.invalidCellNumber}` };
   const customIssue = customFieldIssue(ctx.org, parsed.row);
@@ -63,7 +72,7 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
       : [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
   const unknown = tagIds.find((t) => !ctx.world.tagOf(ctx.org._id, t));
   if (unknown) return { issue: `tag_ids: Unknown tag ${unknown}` };
-  return { cell, fields, tagIds, tagNames: tags };
+  return { cell, row: parsed.row, tagIds, tagNames: tags };
 }
 
 function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
@@ -95,15 +104,14 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
       invalidContacts.push({ row, issue: 'Contact already exists' });
       return;
     }
-    const base = earlier?.next ?? existing ?? newContact(ctx.newId(), result.cell, stamp);
-    const added = result.tagIds.filter((t) => !base.tag_ids.includes(t));
+    const base = earlier?.next ?? existing;
+    const next = base ? { ...base } : newContact(ctx.newId(), result.cell, stamp);
+    assignRowFields(next, result.row);
+    const added = result.tagIds.filter((t) => !next.tag_ids.includes(t));
+    if (added.length > 0) next.tag_ids = [...next.tag_ids, ...added];
     planned.set(result.cell, {
       existing,
-      next: {
-        ...base,
-        ...result.fields,
-        tag_ids: added.length === 0 ? base.tag_ids : [...base.tag_ids, ...added],
-      },
+      next,
       tagNames: earlier ? [...earlier.tagNames, ...result.tagNames] : result.tagNames,
     });
   });
