@@ -99,11 +99,11 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
       return;
     }
     const earlier = planned.get(result.cell);
-    const existing = store.getByCell(result.cell);
-    if (mode === 'create' && (existing || earlier)) {
+    if (mode === 'create' && (earlier || store.hasCell(result.cell))) {
       invalidContacts.push({ row, issue: 'Contact already exists' });
       return;
     }
+    const existing = mode === 'create' ? undefined : store.getByCell(result.cell);
     const base = earlier?.next ?? existing;
     const next = base ? { ...base } : newContact(ctx.newId(), result.cell, stamp);
     assignRowFields(next, result.row);

@@ -77,8 +77,8 @@ export class ContactStore {
    */
   insertMany(contacts: readonly Contact[]): void {
     const byTag = new Map<string, string[]>();
+    const sizeBefore = this.#byId.size;
     for (const contact of contacts) {
-      if (this.#byId.has(contact._id)) throw new Error(`Duplicate contact _id ${contact._id}`);
       this.#byId.set(contact._id, contact);
       this.#byCell.set(contact.cell, contact._id);
       this.#indexEmail(contact, 'add');
@@ -88,6 +88,8 @@ export class ContactStore {
         else byTag.set(tag, [contact._id]);
       }
     }
+    // Callers hand in new IDs; a repeat is a bug in the mock, caught here without a lookup per row.
+    if (this.#byId.size !== sizeBefore + contacts.length) throw new Error('Duplicate contact _id inserted');
     this.#ids.addMany(contacts.map((c) => c._id));
     this.#byUpdatedAt.addMany(contacts);
     for (const [tag, ids] of byTag) this.#tagIndex(tag).addMany(ids);
