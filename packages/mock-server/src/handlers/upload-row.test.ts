@@ -1,18 +1,9 @@
 import { UploadContactSchema } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rowFieldValue } from '../../test/support/row-values.js';
 import { parseUploadRow } from './upload-row.js';
 
-const fieldValue = fc.oneof(
-  fc.string(),
-  fc.constant(''),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
-  fc.array(fc.oneof(fc.string({ maxLength: 2 }), fc.integer()), { maxLength: 2 }),
-);
 const row = fc.oneof(
   fc.dictionary(
     fc.constantFrom(
@@ -27,7 +18,7 @@ const row = fc.oneof(
       '__proto__',
       'bogus',
     ),
-    fieldValue,
+    rowFieldValue,
   ),
   fc.constantFrom(null, 'row', 42, [], [{ cell: '27821234567' }]),
 );

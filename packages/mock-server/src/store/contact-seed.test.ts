@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rowFieldValue } from '../../test/support/row-values.js';
 import { checkContactSeed } from './contact-seed.js';
 import { ContactSeedSchema } from './seed-schema.js';
 
@@ -11,16 +12,6 @@ function bySchema(raw: unknown) {
   return { ok: true, orgId: org_id, cell: fields.cell, country, fields };
 }
 
-const fieldValue = fc.oneof(
-  fc.constantFrom('2026-11-22T08:00:00Z', '2026-11-22T08:00:00+02:00', '2026-11-22', '2026-11-22T08:00:00'),
-  fc.string(),
-  fc.constant(''),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
-);
 const row = fc.dictionary(
   fc.constantFrom(
     'org_id',
@@ -38,7 +29,7 @@ const row = fc.dictionary(
     'validated',
     'bogus',
   ),
-  fieldValue,
+  rowFieldValue,
 );
 
 describe('checkContactSeed', () => {
