@@ -114,6 +114,20 @@ describe('the HTTP control plane under /__mock/', () => {
     expect((await call('GET', '/__mock/state')).body.data).toMatchObject({ orgs: [{ _id: 'o' }] });
   });
 
+  it('answers 400 for a journal limit that is not a whole number', async () => {
+    const { call } = startMock();
+    for (const limit of ['abc', '-1', '1.5']) {
+      expect(await call('GET', '/__mock/requests', { query: { limit } })).toMatchObject({
+        status: 400,
+        body: { ok: false, error: 'limit: Expected a whole number of 0 or more' },
+      });
+    }
+    expect((await call('GET', '/__mock/requests', { query: { limit: '0' } })).body).toEqual({
+      ok: true,
+      data: [],
+    });
+  });
+
   it('answers 400 with the issues of an invalid seed and of a bad clock instruction', async () => {
     const { call } = startMock();
     expect(

@@ -76,6 +76,8 @@ export async function handleControlRequest(
         return ok(mock.webhookDeliveries());
       case 'GET /__mock/requests': {
         const limit = url.searchParams.get('limit');
+        if (limit !== null && !/^\d+$/.test(limit))
+          return fail(400, 'limit: Expected a whole number of 0 or more');
         return ok(mock.requests(limit === null ? undefined : Number(limit)));
       }
     }
