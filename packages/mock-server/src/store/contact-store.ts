@@ -76,6 +76,10 @@ export class ContactStore {
    * a seed or upload of many is sorted into each index once instead of one row at a time.
    */
   insertMany(contacts: readonly Contact[]): void {
+    // Refused before anything is written: a repeated _id would corrupt every index.
+    for (const contact of contacts) {
+      if (this.#byId.has(contact._id)) throw new Error(`Duplicate contact _id ${contact._id}`);
+    }
     const byTag = new Map<string, string[]>();
     const sizeBefore = this.#byId.size;
     for (const contact of contacts) {
@@ -88,7 +92,7 @@ export class ContactStore {
         else byTag.set(tag, [contact._id]);
       }
     }
-    // Callers hand in new IDs; a repeat is a bug in the mock, caught here without a lookup per row.
+    // A repeat within the batch itself shows as fewer entries than contacts.
     if (this.#byId.size !== sizeBefore + contacts.length) throw new Error('Duplicate contact _id inserted');
     this.#ids.addMany(contacts.map((c) => c._id));
     this.#byUpdatedAt.addMany(contacts);
