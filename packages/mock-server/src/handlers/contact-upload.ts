@@ -66,10 +66,7 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
   if (!cell) return { issue: `cell: ${messages.invalidCellNumber}` };
   const customIssue = customFieldIssue(ctx.org, parsed.row);
   if (customIssue) return { issue: customIssue };
-  const tagIds =
-    body.tag_ids === undefined && tag_ids.length === 0
-      ? []
-      : [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
+  const tagIds = [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
   const unknown = tagIds.find((t) => !ctx.world.tagOf(ctx.org._id, t));
   if (unknown) return { issue: `tag_ids: Unknown tag ${unknown}` };
   return { cell, row: parsed.row, tagIds, tagNames: tags };

@@ -97,36 +97,37 @@ export class SortedList<T> {
       return;
     }
     const compare = this.#compare;
-    // Seeds and uploads usually arrive in order already (new IDs): then sorting is skipped.
+    // Seeds and uploads usually arrive in order already (new IDs) and after every value held:
+    // then they are appended as they are, neither sorted nor merged.
     const strictlySorted = values.every((value, i) => i === 0 || compare(values[i - 1]!, value) < 0);
-    const incoming = strictlySorted ? values : [...values].sort(compare);
     const last = this.#chunks[this.#chunks.length - 1];
-    if (strictlySorted && last && compare(last[last.length - 1]!, incoming[0]!) < 0) {
-      for (let start = 0; start < incoming.length; start += MAX_CHUNK / 2)
-        this.#chunks.push(incoming.slice(start, start + MAX_CHUNK / 2));
-      this.#size += incoming.length;
+    if (strictlySorted && (!last || compare(last[last.length - 1]!, values[0]!) < 0)) {
+      this.#appendChunks(values);
       return;
     }
-    let merged: readonly T[] = incoming;
-    if (this.#size > 0 || !strictlySorted) {
-      const out: T[] = [];
-      const push = (value: T) => {
-        if (out.length === 0 || compare(out[out.length - 1]!, value) !== 0) out.push(value);
-      };
-      let i = 0;
-      for (const chunk of this.#chunks) {
-        for (const value of chunk) {
-          while (i < incoming.length && compare(incoming[i]!, value) < 0) push(incoming[i++]!);
-          push(value);
-        }
+    const incoming = strictlySorted ? values : [...values].sort(compare);
+    const merged: T[] = [];
+    const push = (value: T) => {
+      if (merged.length === 0 || compare(merged[merged.length - 1]!, value) !== 0) merged.push(value);
+    };
+    let i = 0;
+    for (const chunk of this.#chunks) {
+      for (const value of chunk) {
+        while (i < incoming.length && compare(incoming[i]!, value) < 0) push(incoming[i++]!);
+        push(value);
       }
-      while (i < incoming.length) push(incoming[i++]!);
-      merged = out;
     }
+    while (i < incoming.length) push(incoming[i++]!);
     this.#chunks = [];
-    for (let start = 0; start < merged.length; start += MAX_CHUNK / 2)
-      this.#chunks.push(merged.slice(start, start + MAX_CHUNK / 2));
-    this.#size = merged.length;
+    this.#size = 0;
+    this.#appendChunks(merged);
+  }
+
+  // Appends values that sort after every value held, in half-full chunks so inserts have room.
+  #appendChunks(values: readonly T[]): void {
+    for (let start = 0; start < values.length; start += MAX_CHUNK / 2)
+      this.#chunks.push(values.slice(start, start + MAX_CHUNK / 2));
+    this.#size += values.length;
   }
 
   /** Removes the value equal to this one; `false` when there is none. */
