@@ -60,7 +60,19 @@ export interface MockService {
   readonly handlers: RequestHandler[];
   /** Adds the records a seed document describes; returns their IDs. Throws `SeedError`. */
   seed(document: SeedDocument): SeedResult;
-  /** Empties every store (and the journals), then applies a seed document if given. */
+  /**
+   * Replaces the world, journals included. With no argument: the world the mock started with (its
+   * `seed` option; the demo world, `--seed` file or `--state` file of the standalone server).
+   * With `{}`: an empty world. With a seed document: exactly that world. A document that is
+   * refused (`SeedError`) changes nothing. The clock is left as it is.
+   *
+   * @example
+   * ```ts
+   * mock.reset(); // back to the start
+   * mock.reset({}); // empty
+   * mock.reset({ orgs: [{ _id: 'org' }], api_keys: [{ key: 'k', org_id: 'org' }] });
+   * ```
+   */
   reset(document?: SeedDocument): SeedResult | undefined;
   /** The whole state as a seed document. */
   state(): StateDocument;
@@ -184,9 +196,19 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     seed: (document) => world.seed(document, { next: nextId }, clock.now()),
     reset(document) {
-      world = new World();
+      // Seeded aside and swapped in only when accepted, so a refused document changes nothing.
+      const next = new World();
+      let result: SeedResult | undefined;
+      if (document !== undefined) result = next.seed(document, { next: nextId }, clock.now());
+      else if (options.seed !== undefined) {
+        // The start world again, exactly: the same time stamps, and the same generated IDs from
+        // a replay of the generator that made them (the live one has counted past them).
+        const replayIds = createIdGenerator(() => startSeconds);
+        result = next.seed(options.seed, { next: replayIds }, startedAt);
+      }
+      world = next;
       rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
-      return document === undefined ? undefined : mock.seed(document);
+      return result;
     },
     state: () => world.state(),
     clock,
@@ -219,6 +241,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
-  if (options.seed) mock.seed(options.seed);
+  const startedAt = clock.now();
+  const startSeconds = startedAt.getTime() / 1000;
+  // The start world's IDs all carry its start second, so that a reset can make the same ones.
+  if (options.seed) world.seed(options.seed, { next: (prefix) => nextId(prefix, startSeconds) }, startedAt);
   return mock;
 }

@@ -69,12 +69,45 @@ describe('seed, reset and state', () => {
     expect(mock.state()).toEqual(before);
   });
 
-  it('empties everything on reset, then applies the given seed', () => {
-    const mock = createMockService({ seed: testSeed() });
+  it('resets to the world it started with, to an empty world with {}, or to exactly a given seed', async () => {
+    const { mock, admin } = startMock();
+    const start = mock.state();
+    await admin('DELETE', '/contacts/27821234567');
+    expect(mock.state()).not.toEqual(start);
     mock.reset();
-    expect(mock.state().contacts).toEqual([]);
+    expect(mock.state()).toEqual(start);
+    expect((await admin('GET', '/contacts/27821234567')).status).toBe(200);
+    mock.reset({});
+    expect(mock.state().orgs).toEqual([]);
     mock.reset({ orgs: [{ _id: 'x' }] });
     expect(mock.state().orgs.map((o) => o._id)).toEqual(['x']);
+  });
+
+  it('keeps the world whole when a reset is refused', () => {
+    const mock = createMockService({ seed: testSeed() });
+    const before = mock.state();
+    expect(() => mock.reset({ tags: [{ tag_id: 't', org_id: 'ghost' }] })).toThrow(SeedError);
+    expect(mock.state()).toEqual(before);
+  });
+
+  it('refuses a key naming an unknown permission, naming it', () => {
+    const mock = createMockService();
+    expect(() =>
+      mock.seed({
+        orgs: [{ _id: 'o' }],
+        api_keys: [{ key: 'k', org_id: 'o', permissions: ['contact.reed'] }],
+      }),
+    ).toThrow('api_keys.0.permissions.0: Unknown permission "contact.reed"');
+    expect(mock.state().orgs).toEqual([]);
+  });
+
+  it('accepts *, a permission, and a parent of permissions', () => {
+    const mock = createMockService();
+    mock.seed({
+      orgs: [{ _id: 'o' }],
+      api_keys: [{ key: 'k', org_id: 'o', permissions: ['*', 'tag.read', 'contact', 'contact.update'] }],
+    });
+    expect(mock.state().api_keys).toHaveLength(1);
   });
 });
 
@@ -112,6 +145,21 @@ describe('the HTTP control plane under /__mock/', () => {
       { path: '/tags', status: 200 },
     ]);
     expect((await call('GET', '/__mock/state')).body.data).toMatchObject({ orgs: [{ _id: 'o' }] });
+  });
+
+  it('resets over HTTP: no body to the start world, {} to empty; a refused seed changes nothing', async () => {
+    const { mock, call } = startMock();
+    const start = mock.state();
+    await call('DELETE', '/contacts/27821234567', { key: 'key_a_admin' });
+    expect((await call('POST', '/__mock/reset')).status).toBe(200);
+    expect(mock.state()).toEqual(start);
+    const refused = await call('POST', '/__mock/reset', {
+      body: { tags: [{ tag_id: 't', org_id: 'ghost' }] },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'invalid_seed' } } });
+    expect(mock.state()).toEqual(start);
+    expect((await call('POST', '/__mock/reset', { body: {} })).status).toBe(200);
+    expect(mock.state().orgs).toEqual([]);
   });
 
   it('answers 400 for a journal limit that is not a whole number', async () => {

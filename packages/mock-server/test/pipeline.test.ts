@@ -87,6 +87,14 @@ describe('the request pipeline', () => {
     expect(res.headers.get('allow')).toBe('GET');
   });
 
+  it('answers 405 with Allow for a static path called with another method, before reading it as a cell', async () => {
+    const { admin } = startMock();
+    const res = await admin('GET', '/contacts/search');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(res.body).toEqual({ ok: false, error: 'Method GET is not allowed on /contacts/search' });
+  });
+
   it('answers 400 for a body that is not JSON, changing nothing', async () => {
     const { call, mock } = startMock();
     const before = mock.state();

@@ -34,6 +34,12 @@ describe('matchEndpoint', () => {
     expect(allowedMethods('/tags/t1')).toEqual(['GET', 'DELETE']);
     expect(allowedMethods('/nowhere')).toEqual([]);
   });
+
+  it('lets the most specific path decide, whatever the method', () => {
+    expect(matchEndpoint('GET', '/contacts/search')).toBeUndefined();
+    expect(allowedMethods('/contacts/search')).toEqual(['POST']);
+    expect(allowedMethods('/contacts/27821234567')).toEqual(['GET', 'DELETE']);
+  });
 });
 
 describe('buildPath', () => {

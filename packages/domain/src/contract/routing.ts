@@ -9,51 +9,49 @@ export interface RouteMatch {
   readonly params: Record<string, string>;
 }
 
-interface CompiledRoute {
-  readonly endpoint: EndpointDefinition;
+interface CompiledPath {
   /** Per segment: the parameter's name, or `undefined` for a static segment. */
   readonly params: readonly (string | undefined)[];
   readonly segments: readonly string[];
+  /** The endpoints on this path, by method. */
+  readonly byMethod: Map<string, EndpointDefinition>;
 }
 
 const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-// Routes by method and segment count, so a request compares only with routes of its shape.
-// Static segments win over parameters (`/campaigns/v2` before `/campaigns/:campaign_id`).
-const routesByShape = new Map<string, CompiledRoute[]>();
+// Paths by segment count, so a request compares only with paths of its length. The most specific
+// path wins whatever the method (`/contacts/search` before `/contacts/:cell`), so that a known path
+// called with another method is a 405 rather than a path parameter that fails to parse.
+const pathsByLength = new Map<number, CompiledPath[]>();
 for (const endpoint of endpoints) {
   const segments = splitPath(endpoint.path);
-  const shape = `${endpoint.method} ${segments.length}`;
-  const route = {
-    endpoint,
-    segments,
-    params: segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined)),
-  };
-  routesByShape.set(shape, [...(routesByShape.get(shape) ?? []), route]);
+  const list = pathsByLength.get(segments.length) ?? [];
+  let compiled = list.find((p) => p.segments.join('/') === segments.join('/'));
+  if (!compiled) {
+    compiled = {
+      segments,
+      params: segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined)),
+      byMethod: new Map(),
+    };
+    list.push(compiled);
+  }
+  compiled.byMethod.set(endpoint.method, endpoint);
+  pathsByLength.set(segments.length, list);
 }
-const staticCount = (route: CompiledRoute) => route.params.filter((p) => p === undefined).length;
-for (const routes of routesByShape.values()) routes.sort((a, b) => staticCount(b) - staticCount(a));
+const staticCount = (path: CompiledPath) => path.params.filter((p) => p === undefined).length;
+for (const list of pathsByLength.values()) list.sort((a, b) => staticCount(b) - staticCount(a));
 
-/**
- * Finds the endpoint that serves a method and path, with its path parameters decoded.
- * Returns `undefined` when no endpoint does.
- *
- * @example
- * ```ts
- * matchEndpoint('GET', '/contacts/27821234567');
- * // { endpoint: contract.contacts.get, params: { cell: '27821234567' } }
- * ```
- */
-export function matchEndpoint(method: string, pathname: string): RouteMatch | undefined {
+function matchPath(pathname: string): { path: CompiledPath; params: Record<string, string> } | undefined {
   const parts = splitPath(pathname);
-  const routes = routesByShape.get(`${method} ${parts.length}`);
-  if (!routes) return undefined;
-  next: for (const route of routes) {
+  const candidates = pathsByLength.get(parts.length);
+  if (!candidates) return undefined;
+  next: for (const path of candidates) {
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i++) {
-      const name = route.params[i];
+      const name = path.params[i];
       if (name === undefined) {
-        if (route.segments[i] !== parts[i]) continue next;
+        if (path.segments[i] !== parts[i]) continue next;
         continue;
       }
       try {
@@ -62,23 +60,41 @@ export function matchEndpoint(method: string, pathname: string): RouteMatch | un
         continue next;
       }
     }
-    return { endpoint: route.endpoint, params };
+    return { path, params };
   }
   return undefined;
 }
 
 /**
- * The methods that some endpoint serves on this path; empty when the path is unknown, so a
- * server can tell 405 (wrong method) from 404 (no such route).
+ * Finds the endpoint that serves a method and path, with its path parameters decoded.
+ * Returns `undefined` when no endpoint does. The most specific path decides: `GET /contacts/search`
+ * finds nothing (the path is `POST /contacts/search`'s), rather than `GET /contacts/:cell`.
+ *
+ * @example
+ * ```ts
+ * matchEndpoint('GET', '/contacts/27821234567');
+ * // { endpoint: contract.contacts.get, params: { cell: '27821234567' } }
+ * ```
+ */
+export function matchEndpoint(method: string, pathname: string): RouteMatch | undefined {
+  const match = matchPath(pathname);
+  const endpoint = match?.path.byMethod.get(method);
+  return endpoint && match ? { endpoint, params: match.params } : undefined;
+}
+
+/**
+ * The methods the endpoints of this path serve; empty when the path is unknown, so a server can
+ * tell 405 (wrong method) from 404 (no such route).
  *
  * @example
  * ```ts
  * allowedMethods('/tags/t1'); // ['GET', 'DELETE']
+ * allowedMethods('/contacts/search'); // ['POST']
  * ```
  */
 export function allowedMethods(pathname: string): HttpMethod[] {
-  const methods = (['GET', 'POST', 'PUT', 'DELETE'] as const).filter((m) => matchEndpoint(m, pathname));
-  return methods;
+  const match = matchPath(pathname);
+  return match ? METHODS.filter((m) => match.path.byMethod.has(m)) : [];
 }
 
 /**

@@ -1,5 +1,7 @@
-import type { CreditMovement } from '@marketing/domain';
+import { type CreditMovement, messages } from '@marketing/domain';
 import type { OrgRecord } from '../store/records.js';
+import { hints } from './hints.js';
+import { fail, type Outcome } from './responses.js';
 import type { Settings } from './settings.js';
 
 /**
@@ -11,6 +13,22 @@ export function charge(ctx: { settings: Settings; org: OrgRecord }, credits: num
   if (ctx.org.credits < credits) return false;
   ctx.org.credits = Math.round((ctx.org.credits - credits) * 1e6) / 1e6;
   return true;
+}
+
+/**
+ * Charges an organisation, or answers the 402 that refuses the request (`Insufficient balance`,
+ * with a hint naming the cost and the balance); nothing is charged then.
+ */
+export function chargeOrRefuse(
+  ctx: { settings: Settings; org: OrgRecord },
+  credits: number,
+): Outcome | undefined {
+  return charge(ctx, credits) ? undefined : insufficientBalance(credits, ctx.org.credits);
+}
+
+/** The 402 of a request that costs `credits` when the balance is `balance`. */
+export function insufficientBalance(credits: number, balance: number): Outcome {
+  return fail(402, messages.insufficientBalance, { hint: hints.insufficientBalance(credits, balance) });
 }
 
 /** Moves a completed lead's credits: the buyer pays, the seller is credited. Nothing with billing off. */

@@ -15,6 +15,8 @@ import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { CellMemo } from './cell-memo.js';
 import type { MockClock } from './clock.js';
+import { closestName } from './closest-name.js';
+import { hints } from './hints.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { fail, type Outcome } from './responses.js';
 import type { Settings } from './settings.js';
@@ -81,15 +83,39 @@ function rateLimitUnits(endpoint: EndpointDefinition, body: unknown): number {
   return Math.max(1, Math.ceil(rows / 1000)) * cost.unitsPerStartedThousandContacts;
 }
 
-// Only the parameters an endpoint declares are read, so tracking parameters added by ad
-// networks to postback URLs do not fail validation.
-function declaredQuery(endpoint: EndpointDefinition, url: URL): Record<string, string> {
+/**
+ * The query an endpoint declares, or the names of the parameters it does not know. The mock is
+ * strict on purpose: a misspelt parameter (`campaignId`) silently ignored would give a wrong answer.
+ */
+function readQuery(
+  endpoint: EndpointDefinition,
+  url: URL,
+): { query: Record<string, string> } | { unknown: string[]; known: string[] } {
+  const known = Object.keys(endpoint.query?.shape ?? {});
   const query: Record<string, string> = {};
-  for (const name of Object.keys(endpoint.query?.shape ?? {})) {
-    const value = url.searchParams.get(name);
-    if (value !== null) query[name] = value;
+  const unknown = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (known.includes(name)) query[name] ??= value;
+    else if (!(endpoint.auth === 'query-key' && name === 'key')) unknown.add(name);
   }
-  return query;
+  return unknown.size > 0 ? { unknown: [...unknown], known } : { query };
+}
+
+function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], known: string[]): Outcome {
+  const issues = unknown.map((name) => ({
+    code: 'custom' as const,
+    path: [name],
+    message: 'Unknown query parameter',
+    input: undefined,
+  }));
+  const suggestions = new Map<string, string>();
+  for (const name of unknown) {
+    const guess = closestName(name, known);
+    if (guess) suggestions.set(name, guess);
+  }
+  return fail(400, validationError(endpoint, issues), {
+    hint: hints.unknownQuery(unknown, known, suggestions),
+  });
 }
 
 /**
@@ -110,7 +136,7 @@ export async function handleServiceRequest(
     return allowed.length > 0
       ? {
           outcome: fail(405, `Method ${request.method} is not allowed on ${path}`, {
-            allow: allowed.join(', '),
+            headers: { allow: allowed.join(', ') },
           }),
         }
       : { outcome: fail(404, messages.notFound) };
@@ -141,7 +167,7 @@ export async function handleServiceRequest(
         outcome: fail(
           429,
           { code: errorCodes.rateLimited, resetsAt: decision.resetsAt, remaining: 0 },
-          { 'retry-after': String(decision.retryAfter) },
+          { headers: { 'retry-after': String(decision.retryAfter) } },
         ),
         orgId: org._id,
       };
@@ -151,14 +177,22 @@ export async function handleServiceRequest(
   let cell = '';
   if (endpoint.pathParams && 'cell' in endpoint.pathParams.shape) {
     const msisdn = pipeline.pathCells.toMsisdn(params.cell ?? '');
-    if (!msisdn) return { outcome: fail(400, messages.invalidCellNumber), orgId: org._id };
+    if (!msisdn) {
+      return {
+        outcome: fail(400, messages.invalidCellNumber, { hint: hints.invalidCell(params.cell ?? '') }),
+        orgId: org._id,
+      };
+    }
     cell = msisdn;
   }
   const handler = pipeline.handlers[endpoint.id];
   if (!handler)
     return { outcome: fail(501, `${endpoint.id} is not implemented by the mock`), orgId: org._id };
 
-  const rawQuery = declaredQuery(endpoint, url);
+  const queryRead = readQuery(endpoint, url);
+  if ('unknown' in queryRead)
+    return { outcome: unknownQueryOutcome(endpoint, queryRead.unknown, queryRead.known), orgId: org._id };
+  const rawQuery = queryRead.query;
   const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : undefined;
   if (query && !query.success) {
     return { outcome: fail(400, validationError(endpoint, query.error.issues, rawQuery)), orgId: org._id };

@@ -10,9 +10,21 @@ export function ok(data?: unknown, status = 200): Outcome {
   return { status, body: data === undefined ? { ok: true } : { ok: true, data } };
 }
 
-/** A failure envelope `{ok: false, error}`. */
-export function fail(status: number, error: unknown, headers?: Record<string, string>): Outcome {
-  return headers ? { status, body: { ok: false, error }, headers } : { status, body: { ok: false, error } };
+/** What a failure may carry besides its `error`. */
+export interface FailureExtras {
+  /** Response headers (`allow`, `retry-after`). */
+  headers?: Record<string, string>;
+  /**
+   * How to fix the call, as a sentence. The `error` keeps the service's exact text; the hint
+   * travels beside it in the envelope (`{ok: false, error, hint}`).
+   */
+  hint?: string;
+}
+
+/** A failure envelope `{ok: false, error}`, or `{ok: false, error, hint}` when a hint is given. */
+export function fail(status: number, error: unknown, extras: FailureExtras = {}): Outcome {
+  const body = extras.hint === undefined ? { ok: false, error } : { ok: false, error, hint: extras.hint };
+  return extras.headers ? { status, body, headers: extras.headers } : { status, body };
 }
 
 /** Turns an outcome into a JSON `Response`. */

@@ -6,7 +6,7 @@ import {
   targetingOf,
   toMsisdn,
 } from '@marketing/domain';
-import { charge } from '../core/billing.js';
+import { chargeOrRefuse } from '../core/billing.js';
 import { fail, ok } from '../core/responses.js';
 import type { EndpointHandler } from './context.js';
 
@@ -22,7 +22,8 @@ export const complianceHandlers: Record<string, EndpointHandler> = {
         ctx.settings.billing === false
           ? 0
           : complianceCost(body.cells.length, ctx.settings.billing.complianceCreditsPerCell);
-      if (!charge(ctx, credits)) return fail(402, messages.insufficientBalance);
+      const refused = chargeOrRefuse(ctx, credits);
+      if (refused) return refused;
       const store = ctx.world.contactsOf(ctx.org._id);
       const targeting = campaign ? targetingOf(campaign.campaign) : undefined;
       const results = body.cells.map((cell) => {

@@ -11,7 +11,7 @@ import {
   UploadSendSchema,
 } from '@marketing/domain';
 import { z } from 'zod';
-import { charge } from '../core/billing.js';
+import { chargeOrRefuse } from '../core/billing.js';
 import { newContact } from '../core/contact-changes.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
@@ -133,13 +133,11 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
           return [{ next, to, content, ...price }];
         })
       : [];
-  if (
-    !charge(
-      ctx,
-      outgoing.reduce((sum, m) => sum + m.cost, 0),
-    )
-  )
-    return fail(402, messages.insufficientBalance);
+  const refused = chargeOrRefuse(
+    ctx,
+    outgoing.reduce((sum, m) => sum + m.cost, 0),
+  );
+  if (refused) return refused;
 
   const inserted: Contact[] = [];
   for (const plan of planned.values()) {

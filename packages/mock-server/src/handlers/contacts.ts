@@ -10,7 +10,7 @@ import {
   parseContactSearch,
   type TagChangeBody,
 } from '@marketing/domain';
-import { charge } from '../core/billing.js';
+import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
 import { fail, ok } from '../core/responses.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
@@ -69,9 +69,10 @@ export const contactHandlers: Record<string, EndpointHandler> = {
   'contacts.search': {
     handle(ctx) {
       const request = parseContactSearch(ctx.body as ContactSearchBody);
-      if (ctx.settings.billing && !charge(ctx, ctx.settings.billing.searchCredits)) {
-        return fail(402, messages.insufficientBalance);
-      }
+      const refused = ctx.settings.billing
+        ? chargeOrRefuse(ctx, ctx.settings.billing.searchCredits)
+        : undefined;
+      if (refused) return refused;
       return ok({ parsed_request: request, contacts: contactsOf(ctx).search(request) });
     },
   },

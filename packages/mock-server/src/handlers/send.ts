@@ -9,7 +9,7 @@ import {
   toMsisdn,
   tooManyParts,
 } from '@marketing/domain';
-import { charge } from '../core/billing.js';
+import { chargeOrRefuse } from '../core/billing.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
 import type { EndpointHandler } from './context.js';
@@ -54,7 +54,8 @@ export const sendHandlers: Record<string, EndpointHandler> = {
       if (tooMany) return fail(400, tooMany);
       const { parts, cost } = priceSms(ctx.settings, content, body.deliveryMethod);
       if (testMode) return ok({ customerId: ctx.newId('test_'), totalCost: cost });
-      if (!charge(ctx, cost)) return fail(402, messages.insufficientBalance);
+      const refused = chargeOrRefuse(ctx, cost);
+      if (refused) return refused;
       const send = recordMessage(ctx.world, ctx.newId, now, {
         org_id: ctx.org._id,
         channel: 'sms',

@@ -16,7 +16,7 @@ import {
   toMsisdn,
   validationError,
 } from '@marketing/domain';
-import { moveCredits } from '../core/billing.js';
+import { insufficientBalance, moveCredits } from '../core/billing.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { EndpointHandler, HandlerContext } from './context.js';
 
@@ -129,7 +129,7 @@ export const transactionHandlers: Record<string, EndpointHandler> = {
       if (!result.ok) {
         return result.refusal === 'not_pending'
           ? fail(409, messages.transactionNotPending)
-          : fail(402, messages.insufficientBalance);
+          : insufficientBalance(transaction.price, ctx.org.credits);
       }
       const { decision } = result;
       moveCredits(ctx.settings, ctx.org, ctx.world.orgs.get(transaction.seller_org_id), decision.movement);

@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   LeadTransactionSchema,
   OfferSchema,
+  permissions,
   SendTrigger,
   UploadContactSchema,
 } from '@marketing/domain';
@@ -34,12 +35,20 @@ export const OrgSeedSchema = z.strictObject({
     .default([]),
 });
 
+// A key may hold `*`, a permission, or a parent of one (`contact` holds every `contact.*`).
+const isKnownPermission = (name: string) =>
+  name === '*' || permissions.some((p) => p === name || p.startsWith(`${name}.`));
+const PermissionName = z.string().refine(isKnownPermission, {
+  error: (issue) =>
+    `Unknown permission ${JSON.stringify(issue.input)}; use "*", one of ${permissions.join(', ')}, or a parent of one such as "contact"`,
+});
+
 /** An API key: its organisation, permissions (`*` for all) and optional resource restrictions. */
 export const ApiKeySeedSchema = z.strictObject({
   key: id,
   org_id: id,
-  /** @default ['*'] */
-  permissions: z.array(z.string()).default(['*']),
+  /** `*`, permissions, or parents of permissions (`contact` holds every `contact.*`). @default ['*'] */
+  permissions: z.array(PermissionName).default(['*']),
   resources: z.strictObject({ campaign_ids: ids.optional(), tag_ids: ids.optional() }).optional(),
 });
 

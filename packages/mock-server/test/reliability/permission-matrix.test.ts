@@ -36,10 +36,11 @@ async function call(
   mock: ReturnType<typeof startMock>,
   endpoint: EndpointDefinition,
   key: string | undefined,
+  extraQuery: Record<string, string> = {},
 ) {
   const valid = validRequests[endpoint.id] ?? {};
   const url = new URL(mock.baseUrl + buildPath(endpoint.path, valid.params ?? {}));
-  const query = { ...valid.query };
+  const query = { ...valid.query, ...extraQuery };
   if (endpoint.auth === 'query-key') {
     if (key === undefined) delete query.key;
     else query.key = key;
@@ -108,6 +109,16 @@ describe.each(endpoints.map((e) => [e.id, e] as const))('the permission matrix o
       code: endpoint.id === 'contacts.search' ? 'Insufficient Resource IDs' : 'insufficient_resource_ids',
       missing,
     });
+  });
+
+  it('refuses an unknown query parameter with a 400 naming it, changing nothing', async () => {
+    const mock = startMock();
+    const before = JSON.stringify(mock.state());
+    const { status, body } = await call(mock, endpoint, 'key_a_admin', { colour: 'blue' });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body.error)).toContain('colour');
+    expect(JSON.stringify(body.error)).toContain('Unknown query parameter');
+    expect(JSON.stringify(mock.state())).toBe(before);
   });
 
   it('never shows or changes another organisation’s contacts, tags, campaigns or sales', async () => {

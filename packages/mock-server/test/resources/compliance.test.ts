@@ -76,7 +76,40 @@ describe('POST /compliance/send', () => {
       key: 'key_a_admin',
       body: { cells: ['1', '2'], country: 'ZA' },
     });
-    expect(res).toMatchObject({ status: 402, body: { error: 'Insufficient balance' } });
+    expect(res).toMatchObject({
+      status: 402,
+      body: {
+        error: 'Insufficient balance',
+        hint: expect.stringContaining("costs 0.28 credits and the organisation's balance is 0.2"),
+      },
+    });
+  });
+
+  it('refuses a misspelt campaignId instead of answering without the campaign', async () => {
+    const { call, admin, mock } = startMock();
+    await admin('POST', '/contacts/27821234567/optOut', { body: { campaign_ids: ['cmp_1'] } });
+    const credits = mock.state().orgs[0]?.credits;
+    const res = await call('POST', '/compliance/send', {
+      key: 'key_a_supplier',
+      query: { campaignId: 'cmp_1' },
+      body: { cells: ['27821234567'], country: 'ZA' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      ok: false,
+      error: 'campaignId: Unknown query parameter',
+      hint: 'Did you mean campaignId → campaign_id? This endpoint takes: campaign_id.',
+    });
+    expect(mock.state().orgs[0]?.credits).toBe(credits);
+  });
+
+  it('refuses any query parameter on an endpoint that takes none', async () => {
+    const { admin } = startMock();
+    const res = await admin('GET', '/tags', { query: { limit: '5' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'limit: Unknown query parameter', hint: 'This endpoint takes no query parameters.' },
+    });
   });
 
   it('answers 400 without cells and 403 without compliance:send.create', async () => {

@@ -20,7 +20,11 @@ describe('GET /contacts/:cell', () => {
     const { admin } = startMock();
     expect(await admin('GET', '/contacts/12ab')).toMatchObject({
       status: 400,
-      body: { ok: false, error: 'Invalid cell number' },
+      body: {
+        ok: false,
+        error: 'Invalid cell number',
+        hint: expect.stringContaining('international form with its country code'),
+      },
     });
   });
 

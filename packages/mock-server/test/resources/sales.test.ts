@@ -69,7 +69,7 @@ describe('POST /sales', () => {
 });
 
 describe('GET /sales/create', () => {
-  it('records one sale with the key in the query, ignoring extra tracking parameters', async () => {
+  it('records one sale with the key in the query', async () => {
     const { call, mock } = startMock();
     const res = await call('GET', '/sales/create', {
       query: {
@@ -78,11 +78,28 @@ describe('GET /sales/create', () => {
         cell: '27821234567',
         soldAt: '2026-11-20 14:30',
         saleValue: '49.5',
-        utm_source: 'x',
       },
     });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect(mock.state().sales).toMatchObject([{ saleValue: 49.5, soldAt: '2026-11-20T12:30:00.000Z' }]);
+  });
+
+  it('refuses a parameter it does not know, naming it, and records nothing', async () => {
+    const { call, mock } = startMock();
+    const res = await call('GET', '/sales/create', {
+      query: {
+        key: 'key_a_admin',
+        campaign_id: 'cmp_1',
+        cell: '27821234567',
+        soldAt: '2026-11-20',
+        utm_source: 'x',
+      },
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { ok: false, error: 'utm_source: Unknown query parameter' },
+    });
+    expect(mock.state().sales).toEqual([]);
   });
 
   it('answers 401 without a key, 404 for an unknown campaign and 409 for a duplicate', async () => {
