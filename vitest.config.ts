@@ -36,5 +36,7 @@ export default defineConfig({
       include: ['packages/*/src/**/*.test-d.ts', 'packages/*/test/**/*.test-d.ts'],
     },
     testTimeout: 20_000,
+    // Checks every in-process mock answer against the served OpenAPI document (see the file).
+    setupFiles: ['./test-support/openapi-conformance.ts'],
   },
 });

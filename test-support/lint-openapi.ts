@@ -2,7 +2,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 
 /**
  * Validates an OpenAPI document with Redocly's recommended rules, an independent validator, and
- * answers the errors as `rule: message` lines (empty when valid). The licence and 4xx rules are
+ * answers its errors and warnings as `severity rule: message` lines (empty when clean). The licence and 4xx rules are
  * off: the service publishes no licence, and every operation's 4xx responses come from the contract.
  */
 export async function openApiErrors(document: unknown): Promise<string[]> {
@@ -15,5 +15,5 @@ export async function openApiErrors(document: unknown): Promise<string[]> {
     absoluteRef: 'openapi.json',
     config,
   });
-  return problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
+  return problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`);
 }

@@ -25,6 +25,10 @@ export const messages = {
   transactionNotPending: 'Transaction is not pending',
   templateNotFound: 'Template not found',
   notFound: 'Not found',
+  /** A body that is not JSON (the interface does not show this text; see the docs). */
+  bodyNotJson: 'Request body is not valid JSON',
+  /** Followed by the limit: `Request body is larger than 67108864 bytes`. */
+  bodyTooLargePrefix: 'Request body is larger than ',
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { createOpenApiDocument, type OpenApiDocument } from '@marketing/domain';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { ControlError } from './control/control-error.js';
 import { handleControlRequest } from './control/control-routes.js';
+import { notifyAnswer } from './core/answer-observers.js';
 import { CellMemo } from './core/cell-memo.js';
 import { createClock, type MockClock } from './core/clock.js';
 import { handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
@@ -175,6 +176,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         };
       }
       if (!path.startsWith('/__mock/')) {
+        notifyAnswer(() => ({
+          method: request.method,
+          path,
+          status: result.outcome.status,
+          body: result.outcome.body,
+          faulted: false,
+        }));
         journal({
           method: request.method,
           path,

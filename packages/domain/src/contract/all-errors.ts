@@ -31,11 +31,20 @@ export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
   const errors: DocumentedError[] = [...endpoint.errors];
   const has = (status: number, kind?: 'object') =>
     errors.some((e) => e.status === status && (kind === undefined || typeof e.error !== 'string'));
-  if ((endpoint.body || endpoint.query || endpoint.pathParams) && !has(400, 'object')) {
+  if (!has(400, 'object')) {
     errors.push({
       status: 400,
       error: validationErrorSchemas[endpoint.validationErrorStyle],
-      when: 'the request does not match its schema',
+      when: 'the request does not match its schema, or names a query parameter the endpoint does not take',
+    });
+  }
+  if (endpoint.body) {
+    errors.push({ status: 400, error: messages.bodyNotJson, when: 'the body is not JSON' });
+    errors.push({
+      status: 413,
+      error: messages.bodyTooLargePrefix,
+      prefix: true,
+      when: 'the body is larger than the server accepts',
     });
   }
   errors.push({

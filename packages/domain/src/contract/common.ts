@@ -17,6 +17,20 @@ export const invalidCell: DocumentedError = {
   when: 'the cell in the path is not a valid cell number',
 };
 
+/**
+ * The failures of an upload whose `send` option sends a message to each new contact: the
+ * campaign it names is unknown, its template is unknown, or the organisation cannot pay.
+ */
+export const uploadSendErrors: readonly DocumentedError[] = [
+  { ...campaignNotFound, when: '`send` names a campaign that does not exist in the caller’s organisation' },
+  { status: 400, error: messages.templateNotFound, when: '`send` names a template that does not exist' },
+  {
+    status: 402,
+    error: messages.insufficientBalance,
+    when: '`send` sends messages and the organisation cannot pay for them',
+  },
+];
+
 /** The path of the routes that name one contact. */
 export const cellPath = CellPathSchema;
 

@@ -18,7 +18,7 @@ import {
   ValidationErrorObjectSchema,
   ValidationIssueListSchema,
 } from '../schemas/errors.js';
-import { cellPath, invalidCell } from './common.js';
+import { cellPath, invalidCell, uploadSendErrors } from './common.js';
 import { defineEndpoint } from './define-endpoint.js';
 import { routes } from './routes.js';
 
@@ -143,7 +143,7 @@ export const contacts = {
       'Draws 1 rate-limit unit per started 1,000 contacts. Invalid rows are reported, valid rows stored.',
     body: CreateContactsBodySchema,
     success: { status: 200, data: UploadResultSchema },
-    errors: [],
+    errors: uploadSendErrors,
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: { bucket: 'organisation', unitsPerStartedThousandContacts: 1 },
@@ -155,7 +155,7 @@ export const contacts = {
     description: 'Draws 5 rate-limit units per started 1,000 contacts.',
     body: UpsertContactsBodySchema,
     success: { status: 200, data: UploadResultSchema },
-    errors: [],
+    errors: uploadSendErrors,
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: { bucket: 'organisation', unitsPerStartedThousandContacts: 5 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openApiErrors } from '../../../../test-support/lint-openapi.js';
+import { OpenApiValidator } from '../../../../test-support/openapi-validator.js';
 import { endpoints } from './index.js';
 import { createOpenApiDocument } from './openapi.js';
 import { toOpenApiPath } from './routing.js';
@@ -7,8 +8,49 @@ import { toOpenApiPath } from './routing.js';
 describe('createOpenApiDocument', () => {
   const document = createOpenApiDocument();
 
-  it('is a valid OpenAPI 3.1 document by an independent validator', async () => {
+  it('is a valid OpenAPI 3.1 document by an independent validator, with no warnings', async () => {
     expect(await openApiErrors(document)).toEqual([]);
+  });
+
+  it('has a valid example for every request body and success response, by ajv', () => {
+    expect(new OpenApiValidator(document).checkExamples()).toEqual([]);
+  });
+
+  it('lets ajv accept an error text that matches two documented shapes, and refuse undeclared answers', () => {
+    const validator = new OpenApiValidator(document);
+    const invalidCell = { ok: false, error: 'Invalid cell number', hint: 'Use 27821234567' };
+    expect(validator.checkAnswer('GET', '/contacts/1', 400, invalidCell)).toBeUndefined();
+    expect(validator.checkAnswer('GET', '/contacts/1', 418, invalidCell)).toContain(
+      'status 418 is not declared',
+    );
+    expect(validator.checkAnswer('GET', '/contacts/1', 404, { ok: false, error: 'Gone' })).toContain(
+      'must be equal to constant',
+    );
+    expect(validator.checkAnswer('GET', '/tags', 200, { ok: true, data: [{ name: 'no id' }] })).toContain(
+      "must have required property 'tag_id'",
+    );
+  });
+
+  it('describes every parameter, and the fields the service interface describes', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const parameter of operation.parameters as { name: string; description?: string }[])
+          expect(parameter.description, `${method} ${path} ${parameter.name}`).toBeTruthy();
+      }
+    }
+    const properties = (name: string) =>
+      (document.components.schemas[name] as { properties: Record<string, { description?: string }> })
+        .properties;
+    const described = {
+      Contact: ['cell', 'tag_ids', 'validated', 'createdAt', 'updatedAt', 'deduped_campaign_ids'],
+      Sale: ['campaign_id', 'send_id', 'click_id', 'cell', 'soldAt', 'saleValue'],
+      Lead: ['resource_id', 'cell', 'campaign_id', 'send_id', 'click_id', 'status'],
+      CampaignV2: ['opt_out_level', 'targeting', 'channels', 'hooks', 'marketplace'],
+    };
+    for (const [schema, fields] of Object.entries(described)) {
+      for (const field of fields)
+        expect(properties(schema)[field]?.description, `${schema}.${field}`).toBeTruthy();
+    }
   });
 
   it('describes every endpoint of the contract', () => {

@@ -10,6 +10,8 @@ import { SaleSchema } from '../schemas/sale.js';
 import { TagSchema } from '../schemas/tag.js';
 import { allErrors } from './all-errors.js';
 import type { EndpointDefinition } from './define-endpoint.js';
+import { endpointExamples } from './examples.js';
+import { fieldDescriptions } from './field-descriptions.js';
 import { endpoints } from './index.js';
 import { toOpenApiPath } from './routing.js';
 
@@ -75,8 +77,30 @@ class SchemaConverter {
   }
 
   #relink(schema: JsonSchema): JsonSchema {
-    return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+    const copy = JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'),
+    ) as JsonSchema;
+    describeProperties(copy);
+    return copy;
   }
+}
+
+// Gives every property named in the field table its description, at any depth.
+function describeProperties(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) describeProperties(item);
+    return;
+  }
+  if (!schema || typeof schema !== 'object') return;
+  const properties = (schema as { properties?: Record<string, JsonSchema> }).properties;
+  if (properties && typeof properties === 'object') {
+    for (const [name, property] of Object.entries(properties)) {
+      const description = fieldDescriptions[name];
+      if (description && property && typeof property === 'object' && !('description' in property))
+        property.description = description;
+    }
+  }
+  for (const value of Object.values(schema)) describeProperties(value);
 }
 
 function envelopeSchema(ok: boolean, inner: JsonSchema | undefined): JsonSchema {
@@ -85,6 +109,13 @@ function envelopeSchema(ok: boolean, inner: JsonSchema | undefined): JsonSchema 
   if (inner) {
     properties[ok ? 'data' : 'error'] = inner;
     required.push(ok ? 'data' : 'error');
+  }
+  if (!ok) {
+    properties.hint = {
+      type: 'string',
+      description:
+        'How to fix the call, when the server can tell (the mock adds it beside the exact `error`).',
+    };
   }
   return { type: 'object', properties, required };
 }
@@ -101,8 +132,7 @@ function parameters(endpoint: EndpointDefinition, converter: SchemaConverter): J
         name,
         in: location,
         required: location === 'path' || !schema.safeParse(undefined).success,
-        description:
-          name === 'key' ? 'The API key (postback routes take it here instead of a header).' : undefined,
+        description: fieldDescriptions[name],
         schema: converter.convert(schema, 'input'),
       });
     }
@@ -137,7 +167,9 @@ function errorResponses(
       description: whens.join('; or '),
       ...(headers ? { headers } : {}),
       content: {
-        'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } },
+        // anyOf, not oneOf: an error text can match a documented string and the free-form message
+        // style at once (`Invalid cell number`), and it is valid either way.
+        'application/json': { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } },
       },
     };
   }
@@ -147,6 +179,7 @@ function errorResponses(
 function operation(endpoint: EndpointDefinition, converter: SchemaConverter): JsonSchema {
   const [group] = endpoint.id.split('.');
   const data = endpoint.success.data ? converter.convert(endpoint.success.data, 'output') : undefined;
+  const example = endpointExamples[endpoint.id];
   return {
     operationId: endpoint.id.replace('.', '_'),
     summary: endpoint.summary,
@@ -160,19 +193,40 @@ function operation(endpoint: EndpointDefinition, converter: SchemaConverter): Js
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: converter.convert(endpoint.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: converter.convert(endpoint.body, 'input'),
+                example: example?.body,
+              },
+            },
           },
         }
       : {}),
     responses: {
       [String(endpoint.success.status)]: {
         description: 'Success.',
-        content: { 'application/json': { schema: envelopeSchema(true, data) } },
+        content: {
+          'application/json': {
+            schema: envelopeSchema(true, data),
+            example: data ? { ok: true, data: example?.data } : { ok: true },
+          },
+        },
       },
       ...errorResponses(endpoint, converter),
     },
   };
 }
+
+const tagDescriptions: Record<string, string> = {
+  contacts: 'Contacts, identified by cell number: read, search, opt out, tag, upload, bulk update, delete.',
+  tags: 'Tags: list, read, delete.',
+  campaigns: 'Campaigns of the original model (read-only).',
+  campaignsV2: 'Campaigns V2: email and marketplace campaigns (read-only).',
+  send: 'Single SMS and bulk email sends.',
+  sales: 'Sales attributed to campaigns, by upload or GET postback.',
+  transactions: 'Marketplace lead transactions of a buyer: submit, accept or reject, search.',
+  compliance: 'Opt-out compliance checks for suppliers.',
+};
 
 /**
  * Generates the OpenAPI 3.1 document of the whole service from the contract: every path and
@@ -205,7 +259,10 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     },
     servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010' }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(endpoints.map((e) => e.id.split('.')[0]!))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => e.id.split('.')[0]!))].map((name) => ({
+      name,
+      description: tagDescriptions[name] ?? name,
+    })),
     paths,
     components: {
       securitySchemes: {

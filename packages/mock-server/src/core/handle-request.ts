@@ -50,14 +50,15 @@ export async function readJsonBody(
   maxBytes: number,
 ): Promise<{ body: unknown } | { error: Outcome }> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) return { error: fail(413, `Request body is larger than ${maxBytes} bytes`) };
+  const tooLarge = fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`);
+  if (declared > maxBytes) return { error: tooLarge };
   const text = await request.text();
-  if (text.length > maxBytes) return { error: fail(413, `Request body is larger than ${maxBytes} bytes`) };
+  if (text.length > maxBytes) return { error: tooLarge };
   if (text.trim() === '') return { body: undefined };
   try {
     return { body: JSON.parse(text) };
   } catch {
-    return { error: fail(400, 'Request body is not valid JSON') };
+    return { error: fail(400, messages.bodyNotJson) };
   }
 }
 

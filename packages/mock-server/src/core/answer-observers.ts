@@ -1,0 +1,29 @@
+/** One answer of a service route, as the core gave it. */
+export interface ObservedAnswer {
+  method: string;
+  /** The path under the base URL: `/contacts/27821234567`. */
+  path: string;
+  status: number;
+  body: unknown;
+  /** Whether an armed fault shaped the answer (it need not match the contract then). */
+  faulted: boolean;
+}
+
+const observers = new Set<(answer: ObservedAnswer) => void>();
+
+/**
+ * Calls `observer` with every service answer of every mock in this process, until the returned
+ * function is called. Internal: the conformance check of the test suite uses it to validate
+ * each answer against the served OpenAPI document.
+ */
+export function observeAnswers(observer: (answer: ObservedAnswer) => void): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+/** Tells the observers of an answer; costs one size check when there are none. */
+export function notifyAnswer(answer: () => ObservedAnswer): void {
+  if (observers.size === 0) return;
+  const observed = answer();
+  for (const observer of observers) observer(observed);
+}
