@@ -13,6 +13,7 @@ const packages: Record<string, string> = {
   '@marketing/sdk/webhooks': './packages/sdk/src/webhooks.ts',
   '@marketing/mock-server': './packages/mock-server/src/index.ts',
   '@marketing/mock-server/node': './packages/mock-server/src/node/index.ts',
+  '@marketing/mock-server/msw': './packages/mock-server/src/msw/index.ts',
   '@marketing/mock-server/demo': './packages/mock-server/src/standalone/demo-world.ts',
 };
 

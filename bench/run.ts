@@ -14,6 +14,7 @@ import {
 } from '@marketing/domain';
 import { createMockService } from '@marketing/mock-server';
 import { demoWorld } from '@marketing/mock-server/demo';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { Client } from '@marketing/sdk';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -296,7 +297,7 @@ try {
 
 // 6. SDK overhead in process: client.contacts.get through msw, beside plain fetch on the same handler.
 const sdkMock = createMockService({ seed: world, rateLimit: false, billing: false });
-const server = setupServer(...sdkMock.handlers);
+const server = setupServer(...mswHandlers(sdkMock));
 server.listen({ onUnhandledRequest: 'bypass' });
 const client = new Client({ apiKey: 'demo_seller_admin', baseUrl: sdkMock.baseUrl });
 async function timeCalls(call: () => Promise<unknown>) {

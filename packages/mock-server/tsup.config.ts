@@ -2,7 +2,12 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', node: 'src/node/index.ts', demo: 'src/standalone/demo-world.ts' },
+    entry: {
+      index: 'src/index.ts',
+      node: 'src/node/index.ts',
+      msw: 'src/msw/index.ts',
+      demo: 'src/standalone/demo-world.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,

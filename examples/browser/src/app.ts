@@ -1,6 +1,7 @@
 // The page: starts the mock in msw's service worker, then uses the SDK exactly as against the
 // live service. Only requests under /api are the service's; the page's own files pass through.
 import { createMockService } from '@marketing/mock-server';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { Client, isApiError } from '@marketing/sdk';
 import { setupWorker } from 'msw/browser';
 
@@ -19,7 +20,7 @@ const mock = createMockService({
     ],
   },
 });
-await setupWorker(...mock.handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
+await setupWorker(...mswHandlers(mock)).start({ onUnhandledRequest: 'bypass', quiet: true });
 
 const client = new Client({ apiKey: 'browser_key', baseUrl });
 const status = document.querySelector('#status')!;

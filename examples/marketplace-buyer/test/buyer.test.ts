@@ -1,4 +1,5 @@
 import { createMockService } from '@marketing/mock-server';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { Client } from '@marketing/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ const mock = createMockService({
     })),
   },
 });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mswHandlers(mock));
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 const client = new Client({ apiKey: 'buyer_key', baseUrl: mock.baseUrl });

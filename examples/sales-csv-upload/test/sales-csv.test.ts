@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createMockService } from '@marketing/mock-server';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { Client, ConflictError } from '@marketing/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const mock = createMockService({
     campaigns: [{ _id: 'cmp_spring', org_id: 'org', defaultSaleValue: 150 }],
   },
 });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mswHandlers(mock));
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 const client = new Client({ apiKey: 'k', baseUrl: mock.baseUrl });

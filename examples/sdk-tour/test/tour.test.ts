@@ -1,5 +1,6 @@
 import { createMockService } from '@marketing/mock-server';
 import { demoWorld } from '@marketing/mock-server/demo';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -15,7 +16,7 @@ import {
 } from '../src/tour.js';
 
 const mock = createMockService({ seed: demoWorld(), now: '2026-11-22T08:00:00Z' });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mswHandlers(mock));
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 

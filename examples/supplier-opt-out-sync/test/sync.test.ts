@@ -1,4 +1,5 @@
 import { createMockService } from '@marketing/mock-server';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { Client } from '@marketing/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ const mock = createMockService({
     contacts: ['27821000001', '27821000002', '27821000003'].map((cell) => ({ org_id: 'org', cell })),
   },
 });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mswHandlers(mock));
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 const client = new Client({ apiKey: 'supplier', baseUrl: mock.baseUrl });

@@ -1,5 +1,6 @@
 // #region setup
 import { createMockService } from '@marketing/mock-server';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { BadRequestError, Client } from '@marketing/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ function startMock() {
       contacts: [{ org_id: 'org', cell: '27821000002', global_opt_out: true }],
     },
   });
-  server.use(...mock.handlers);
+  server.use(...mswHandlers(mock));
   return { mock, client: new Client({ apiKey: 'test_key', baseUrl: mock.baseUrl }) };
 }
 // #endregion setup

@@ -1,15 +1,16 @@
-import { createOpenApiDocument, type OpenApiDocument } from '@marketing/domain';
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import { createOpenApiDocument } from '@marketing/domain';
 import { ControlError } from './control/control-error.js';
 import { handleControlRequest } from './control/control-routes.js';
 import { notifyAnswer } from './core/answer-observers.js';
 import { CellMemo } from './core/cell-memo.js';
-import { createClock, type MockClock } from './core/clock.js';
-import { handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
+import { createClock } from './core/clock.js';
+import { DroppedConnection, type Fault, FaultTable, faultOutcome } from './core/faults.js';
+import { callerOrgId, handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
-import { fail, type Outcome, toResponse } from './core/responses.js';
-import { type MockServiceOptions, resolveSettings, type Settings } from './core/settings.js';
+import { RequestJournal } from './core/request-journal.js';
+import { fail, toResponse } from './core/responses.js';
+import { type MockServiceOptions, resolveSettings } from './core/settings.js';
 import { campaignHandlers } from './handlers/campaigns.js';
 import { complianceHandlers } from './handlers/compliance.js';
 import { contactHandlers } from './handlers/contacts.js';
@@ -19,10 +20,9 @@ import { sendHandlers } from './handlers/send.js';
 import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
 import { MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
-import { processReply, type ReplyInput, type ReplyResult } from './hooks/process-reply.js';
-import { type RunCampaignOptions, type RunCampaignResult, runCampaign } from './hooks/run-campaign.js';
-import type { JournalEntry, OutboxMessage, RequestLogEntry, WebhookDelivery } from './store/records.js';
-import type { SeedDocument, StateDocument } from './store/seed-schema.js';
+import { processReply } from './hooks/process-reply.js';
+import { runCampaign } from './hooks/run-campaign.js';
+import type { Answer, MockService } from './mock-service.js';
 import { type SeedResult, World } from './store/world.js';
 
 const handlers: Record<string, EndpointHandler> = {
@@ -35,77 +35,55 @@ const handlers: Record<string, EndpointHandler> = {
   ...complianceHandlers,
 };
 
-/** Which outbox messages to list. */
-export interface OutboxFilter {
-  channel?: 'sms' | 'email' | string;
-  /** A cell (any accepted form) or an email address. */
-  cell?: string;
-  /** Only messages created at or after this instant. */
-  since?: string;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A request body read at most once, for the handler and for the journal. */
+class ReadOnce implements IncomingCall {
+  #text: Promise<string> | undefined;
+  readonly headerRecord: IncomingCall['headerRecord'];
+  constructor(readonly call: IncomingCall) {
+    this.headerRecord = call.headerRecord;
+  }
+  get method() {
+    return this.call.method;
+  }
+  get url() {
+    return this.call.url;
+  }
+  get headers() {
+    return this.call.headers;
+  }
+  text(): Promise<string> {
+    this.#text ??= this.call.text();
+    return this.#text;
+  }
+  /** The body if it was read, or read now when the method may carry one. */
+  async bodyForJournal(): Promise<string | undefined> {
+    if (this.#text) return this.#text;
+    return this.method === 'GET' || this.method === 'HEAD' ? undefined : this.text();
+  }
 }
 
-/** A stateful in-memory marketing service, with its control plane. */
-export interface MockService {
-  /** Where the service's routes live. */
-  readonly baseUrl: string;
-  /** The options with every default filled in. */
-  readonly settings: Settings;
-  /** Answers one HTTP request, service or control plane. */
-  handle(request: Request): Promise<Response>;
-  /**
-   * Answers one request given as a plain call (a `Request` also fits), as status, envelope and
-   * headers: for transports that write responses themselves.
-   */
-  respond(call: IncomingCall): Promise<Outcome>;
-  /** msw handlers for `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
-  readonly handlers: RequestHandler[];
-  /** Adds the records a seed document describes; returns their IDs. Throws `SeedError`. */
-  seed(document: SeedDocument): SeedResult;
-  /**
-   * Replaces the world, journals included. With no argument: the world the mock started with (its
-   * `seed` option; the demo world, `--seed` file or `--state` file of the standalone server).
-   * With `{}`: an empty world. With a seed document: exactly that world. A document that is
-   * refused (`SeedError`) changes nothing. The clock is left as it is.
-   *
-   * @example
-   * ```ts
-   * mock.reset(); // back to the start
-   * mock.reset({}); // empty
-   * mock.reset({ orgs: [{ _id: 'org' }], api_keys: [{ key: 'k', org_id: 'org' }] });
-   * ```
-   */
-  reset(document?: SeedDocument): SeedResult | undefined;
-  /** The whole state as a seed document. */
-  state(): StateDocument;
-  /** The mock's clock; every rule reads it. */
-  readonly clock: MockClock;
-  readonly replies: { receive(input: ReplyInput): Promise<ReplyResult> };
-  readonly clicks: { create(input: { send_id: string }): { click_id: string } };
-  readonly campaigns: { run(campaignId: string, options?: RunCampaignOptions): RunCampaignResult };
-  /** The messages the mock "sent", oldest first. */
-  outbox(filter?: OutboxFilter): OutboxMessage[];
-  /** Every webhook delivery attempt, oldest first. */
-  webhookDeliveries(): WebhookDelivery[];
-  /** The latest requests the mock answered, oldest first. */
-  requests(limit?: number): RequestLogEntry[];
-  /** The OpenAPI document of the service, with this mock's base URL. */
-  openApiDocument(): OpenApiDocument;
+// The Node transport lends its header record; a fetch `Request`'s `Headers` iterate as pairs.
+function headerSource(call: IncomingCall) {
+  return call.headerRecord ?? (call.headers as unknown as Iterable<[string, string]>);
 }
 
 /**
  * Creates a mock of the whole service: one instance owns its state, so create one per test.
+ * Serve it to code that calls `fetch` with msw (`@marketing/mock-server/msw`), hand its `fetch`
+ * to the SDK, or run it standalone (`marketing-mock`).
  *
  * @example
  * ```ts
- * import { setupServer } from 'msw/node';
  * import { createMockService } from '@marketing/mock-server';
+ * import { Client } from '@marketing/sdk';
  *
  * const mock = createMockService({
  *   seed: { orgs: [{ _id: 'org_a' }], api_keys: [{ key: 'key_a', org_id: 'org_a' }] },
  * });
- * const server = setupServer(...mock.handlers);
- * server.listen();
- * const res = await fetch(`${mock.baseUrl}/tags`, { headers: { authorization: 'Bearer key_a' } });
+ * const client = new Client({ apiKey: 'key_a', baseUrl: mock.baseUrl, fetch: mock.fetch });
+ * await client.tags.list();
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
@@ -116,47 +94,110 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const pathCells = new CellMemo();
   let rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
   const runtime = () => ({ world, clock, settings, newId: nextId });
+  const journal = new RequestJournal(settings.requestJournalLimit);
+  const faults = new FaultTable(() => nextId('flt_'));
+  const startedAt = clock.now();
+  const startedAtPerf = performance.now();
+  const startSeconds = startedAt.getTime() / 1000;
+  const latency = settings.latency;
 
-  // Trimmed in batches, so a full journal does not shift its entries on every request.
-  const journal = (entry: JournalEntry) => {
-    world.requests.push(entry);
-    if (world.requests.length > 2 * settings.requestJournalLimit)
-      world.requests.splice(0, world.requests.length - settings.requestJournalLimit);
-  };
-
-  async function answer(
-    request: IncomingCall,
-    url: URL,
-    path: string,
-  ): Promise<{ outcome: Outcome; orgId?: string }> {
-    if (path.startsWith('/__mock/')) {
-      if (!settings.control) return { outcome: fail(404, 'Not found') };
-      if (request.headers.has(MOCK_WEBHOOK_HEADER)) {
-        return {
-          outcome: fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)'),
-        };
+  async function answerService(call: ReadOnce, url: URL, path: string, started: number): Promise<Answer> {
+    const atMs = clock.now().getTime();
+    const requestId = nextId('req_');
+    const fault = faults.take(call.method, path, callerOrgId(world, call, url));
+    if (latency) await sleep(latency.min + Math.random() * (latency.max - latency.min));
+    let answer: Answer;
+    if (fault && fault.when === 'before') {
+      answer = await shapedByFault(fault, undefined);
+    } else {
+      let result: Answer;
+      try {
+        const { outcome, orgId } = await handleServiceRequest(
+          { world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells },
+          call,
+          url,
+          path,
+        );
+        result = { ...outcome, orgId };
+      } catch (error) {
+        result = fail(500, `Internal mock error: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const read =
-        request.method === 'POST' ? await readJsonBody(request, settings.maxBodyBytes) : { body: undefined };
-      if ('error' in read) return { outcome: read.error };
-      return { outcome: await handleControlRequest(mock, request.method, path, url, read.body) };
+      answer = fault ? await shapedByFault(fault, result) : result;
     }
-    if (path === '/openapi.json' && request.method === 'GET') {
-      return { outcome: { status: 200, body: mock.openApiDocument() } };
-    }
-    return handleServiceRequest(
-      { world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells },
-      request,
-      url,
+    answer.orgId ??= callerOrgId(world, call, url);
+    answer.requestId = requestId;
+    answer.headers = { ...answer.headers, 'x-request-id': requestId };
+    if (!fault)
+      notifyAnswer(() => ({
+        method: call.method,
+        path,
+        status: answer.status,
+        body: answer.body,
+        faulted: false,
+      }));
+    journal.add({
+      id: requestId,
+      atMs,
+      method: call.method,
       path,
-    );
+      search: url.search,
+      headers: headerSource(call),
+      bodyText: await call.bodyForJournal(),
+      outcome: answer,
+      orgId: answer.orgId,
+      durationMs: performance.now() - started,
+      faultId: fault?.fault_id,
+    });
+    if (fault?.drop) throw new DroppedConnection(fault.fault_id);
+    return answer;
+  }
+
+  // A fault's answer: after its delay, the service's own answer (delay only) or the fault's.
+  async function shapedByFault(fault: Fault, serviceAnswer: Answer | undefined): Promise<Answer> {
+    if (fault.delay_ms) await sleep(fault.delay_ms);
+    // A dropped connection has no answer: the journal shows status 0.
+    if (fault.drop) return { status: 0, body: null, orgId: serviceAnswer?.orgId };
+    if (fault.status === undefined && serviceAnswer) return serviceAnswer;
+    const outcome = faultOutcome(fault);
+    return { ...outcome, orgId: serviceAnswer?.orgId };
+  }
+
+  async function answerControl(call: IncomingCall, url: URL, path: string): Promise<Answer> {
+    if (!settings.control) return fail(404, 'Not found');
+    if (call.headers.has(MOCK_WEBHOOK_HEADER))
+      return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
+    const read =
+      call.method === 'POST' ? await readJsonBody(call, settings.maxBodyBytes) : { body: undefined };
+    if ('error' in read) return read.error;
+    return handleControlRequest({
+      mock,
+      method: call.method,
+      path,
+      url,
+      body: read.body,
+      startedAt: startedAtPerf,
+    });
   }
 
   const mock: MockService = {
     baseUrl: settings.baseUrl,
     settings,
     async handle(request) {
-      return toResponse(await mock.respond(request));
+      try {
+        return toResponse(await mock.respond(request));
+      } catch (error) {
+        if (error instanceof DroppedConnection) throw new TypeError('fetch failed', { cause: error });
+        throw error;
+      }
+    },
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.startsWith(`${settings.baseUrl}/`) && request.url !== settings.baseUrl) {
+        throw new TypeError('fetch failed', {
+          cause: new Error(`mock.fetch serves only ${settings.baseUrl}; got ${request.url}`),
+        });
+      }
+      return mock.handle(request);
     },
     async respond(request) {
       const started = performance.now();
@@ -164,43 +205,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const path = url.pathname.startsWith(settings.basePath)
         ? url.pathname.slice(settings.basePath.length) || '/'
         : url.pathname;
-      let result: { outcome: Outcome; orgId?: string };
-      try {
-        result = await answer(request, url, path);
-      } catch (error) {
-        result = {
-          outcome: fail(
-            500,
-            `Internal mock error: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        };
+      if (path === '/__mock' || path.startsWith('/__mock/')) {
+        try {
+          return await answerControl(request, url, path === '/__mock' ? '/__mock/' : path);
+        } catch (error) {
+          return fail(500, `Internal mock error: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
-      if (!path.startsWith('/__mock/')) {
-        notifyAnswer(() => ({
-          method: request.method,
-          path,
-          status: result.outcome.status,
-          body: result.outcome.body,
-          faulted: false,
-        }));
-        journal({
-          method: request.method,
-          path,
-          status: result.outcome.status,
-          org_id: result.orgId,
-          atMs: clock.now().getTime(),
-          duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-        });
-      }
-      return result.outcome;
-    },
-    get handlers() {
-      return [
-        http.all(`${settings.baseUrl}/*`, async ({ request }) => {
-          const response = await mock.handle(request);
-          return new HttpResponse(response.body, { status: response.status, headers: response.headers });
-        }),
-      ];
+      if (path === '/openapi.json' && request.method === 'GET')
+        return { status: 200, body: mock.openApiDocument() };
+      return answerService(new ReadOnce(request), url, path, started);
     },
     seed: (document) => world.seed(document, { next: nextId }, clock.now()),
     reset(document) {
@@ -215,6 +229,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         result = next.seed(options.seed, { next: replayIds }, startedAt);
       }
       world = next;
+      journal.clear();
       rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
       return result;
     },
@@ -231,6 +246,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       },
     },
     campaigns: { run: (campaignId, runOptions) => runCampaign(runtime(), campaignId, runOptions) },
+    faults: {
+      add: (fault) => faults.add(fault),
+      list: () => faults.list(),
+      clear: (faultId) => faults.clear(faultId),
+    },
     outbox(filter = {}) {
       return world.outbox.filter(
         (m) =>
@@ -240,17 +260,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       );
     },
     webhookDeliveries: () => [...world.webhookDeliveries],
-    requests(limit = settings.requestJournalLimit) {
-      const count = Math.min(limit, settings.requestJournalLimit);
-      if (!(count > 0)) return [];
-      return world.requests
-        .slice(-count)
-        .map(({ atMs, ...entry }) => ({ ...entry, at: new Date(atMs).toISOString() }));
-    },
+    requests: (filter) => journal.list(filter),
+    requestCount: (filter) => journal.count(filter),
+    clearRequests: () => journal.clear(),
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
-  const startedAt = clock.now();
-  const startSeconds = startedAt.getTime() / 1000;
   // The start world's IDs all carry its start second, so that a reset can make the same ones.
   if (options.seed) world.seed(options.seed, { next: (prefix) => nextId(prefix, startSeconds) }, startedAt);
   return mock;

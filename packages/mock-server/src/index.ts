@@ -1,6 +1,7 @@
 /**
- * A stateful, in-memory mock of the whole marketing service: use it in process with msw
- * (`setupServer(...mock.handlers)`), or run it as a standalone HTTP server.
+ * A stateful, in-memory mock of the whole marketing service: call it in process (`mock.fetch`),
+ * serve it through msw (`@marketing/mock-server/msw`), or run it as a standalone HTTP server
+ * (`marketing-mock`, or `@marketing/mock-server/node`).
  *
  * @packageDocumentation
  */
@@ -8,7 +9,11 @@
 export { ControlError } from './control/control-error.js';
 export type { MockClock } from './core/clock.js';
 export { ClockError, parseDuration } from './core/clock.js';
+export type { Fault, FaultInput } from './core/faults.js';
+export { DroppedConnection, FaultError } from './core/faults.js';
 export type { IncomingCall } from './core/handle-request.js';
+export type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
+export { JOURNAL_BODY_LIMIT, RequestFilterError } from './core/request-journal.js';
 export type { Outcome } from './core/responses.js';
 export type {
   BillingSettings,
@@ -18,15 +23,14 @@ export type {
   WebhookSettings,
 } from './core/settings.js';
 export { DEFAULT_BASE_URL } from './core/settings.js';
-export type { MockService, OutboxFilter } from './create-mock-service.js';
 export { createMockService } from './create-mock-service.js';
 export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
 export type { RunCampaignOptions, RunCampaignResult } from './hooks/run-campaign.js';
+export type { Answer, MockFaults, MockService, OutboxFilter } from './mock-service.js';
 export type {
   ClickRecord,
   OutboxMessage,
-  RequestLogEntry,
   SendRecord,
   WebhookDelivery,
 } from './store/records.js';
@@ -34,6 +38,4 @@ export type { ParsedSeedDocument, SeedDocument, StateDocument } from './store/se
 export { ContactSeedSchema, SeedDocumentSchema } from './store/seed-schema.js';
 export type { SeedResult } from './store/world.js';
 export { SeedError } from './store/world.js';
-
-/** This package's version. */
-export const VERSION = '0.1.0';
+export { VERSION } from './version.js';

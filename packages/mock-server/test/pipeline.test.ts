@@ -141,9 +141,9 @@ describe('the request pipeline', () => {
       ['/tags', '2026-11-22T10:00:06.000Z'],
       ['/campaigns', '2026-11-22T10:00:07.000Z'],
     ]);
-    expect(mock.requests(1).map((r) => r.path)).toEqual(['/campaigns']);
-    expect(mock.requests(10)).toHaveLength(3);
-    expect(mock.requests(0)).toEqual([]);
+    expect(mock.requests({ limit: 1 }).map((r) => r.path)).toEqual(['/campaigns']);
+    expect(mock.requests({ limit: 10 })).toHaveLength(3);
+    expect(mock.requests({ limit: 0 })).toEqual([]);
   });
 
   it('shares the organisation budget of 50 units a minute across endpoints', async () => {

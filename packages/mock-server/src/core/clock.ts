@@ -8,6 +8,8 @@ export interface MockClock {
   advance(duration: string | number): Date;
   /** Goes back to real time. */
   useRealTime(): void;
+  /** Whether the clock was set (it then moves only when told), rather than following real time. */
+  isFixed(): boolean;
 }
 
 const UNITS: Record<string, number> = {
@@ -64,6 +66,7 @@ export function createClock(start?: Date | string): MockClock {
     useRealTime() {
       fixed = undefined;
     },
+    isFixed: () => fixed !== undefined,
   };
   if (start !== undefined) clock.set(start);
   return clock;

@@ -42,6 +42,8 @@ export interface IncomingCall {
   url: string;
   headers: { get(name: string): string | null; has(name: string): boolean };
   text(): Promise<string>;
+  /** The headers as a plain record, when the transport has one (the request journal reads it). */
+  headerRecord?: Record<string, string | string[] | undefined> | undefined;
 }
 
 /** A request body read as JSON, or the 400 that answers it. */
@@ -60,6 +62,13 @@ export async function readJsonBody(
   } catch {
     return { error: fail(400, messages.bodyNotJson) };
   }
+}
+
+/** The organisation of the key a request carries (header or `?key=`), for matching faults. */
+export function callerOrgId(world: World, request: IncomingCall, url: URL): string | undefined {
+  const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const key = header ?? url.searchParams.get('key') ?? undefined;
+  return key === undefined ? undefined : world.keys.get(key)?.org_id;
 }
 
 function apiKeyOf(

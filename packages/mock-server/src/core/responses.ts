@@ -27,9 +27,24 @@ export function fail(status: number, error: unknown, extras: FailureExtras = {})
   return extras.headers ? { status, body, headers: extras.headers } : { status, body };
 }
 
+const serialised = new WeakMap<Outcome, string>();
+
+/**
+ * The JSON text of an outcome's body, made once: the transport writes it and the request journal
+ * reads the same text later, so the journal shows what was sent even if records change after.
+ */
+export function bodyText(outcome: Outcome): string {
+  let text = serialised.get(outcome);
+  if (text === undefined) {
+    text = JSON.stringify(outcome.body);
+    serialised.set(outcome, text);
+  }
+  return text;
+}
+
 /** Turns an outcome into a JSON `Response`. */
 export function toResponse(outcome: Outcome): Response {
-  return new Response(JSON.stringify(outcome.body), {
+  return new Response(bodyText(outcome), {
     status: outcome.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...outcome.headers },
   });

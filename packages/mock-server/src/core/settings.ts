@@ -47,8 +47,13 @@ export interface MockServiceOptions {
   control?: boolean;
   /** The largest request body accepted, in bytes. @default 67108864 (64 MiB) */
   maxBodyBytes?: number;
-  /** How many request journal entries to keep. @default 1000 */
+  /** How many request journal entries to keep (the oldest are dropped). @default 1000 */
   requestJournalLimit?: number;
+  /**
+   * Delay every service answer by this many milliseconds of real time, or a random number in a
+   * range (the mock's clock does not move). The control plane is never delayed.
+   */
+  latency?: number | { min: number; max: number };
 }
 
 /** Options with every default filled in. */
@@ -61,6 +66,7 @@ export interface Settings {
   control: boolean;
   maxBodyBytes: number;
   requestJournalLimit: number;
+  latency: { min: number; max: number } | undefined;
 }
 
 /** The default base URL of an in-process mock. */
@@ -88,5 +94,11 @@ export function resolveSettings(options: MockServiceOptions): Settings {
     control: options.control ?? true,
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
     requestJournalLimit: options.requestJournalLimit ?? 1000,
+    latency:
+      options.latency === undefined
+        ? undefined
+        : typeof options.latency === 'number'
+          ? { min: options.latency, max: options.latency }
+          : options.latency,
   };
 }

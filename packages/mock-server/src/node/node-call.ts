@@ -6,10 +6,12 @@ export class NodeCall implements IncomingCall {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingCall['headers'];
+  readonly headerRecord: IncomingMessage['headers'];
   readonly #req: IncomingMessage;
 
   constructor(req: IncomingMessage) {
     this.#req = req;
+    this.headerRecord = req.headers;
     this.method = req.method ?? 'GET';
     this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
     this.headers = this;

@@ -1,12 +1,36 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { MockService } from '../create-mock-service.js';
+import { DroppedConnection } from '../core/faults.js';
+import { bodyText } from '../core/responses.js';
+import type { MockService } from '../mock-service.js';
 import { NodeCall } from './node-call.js';
+
+/** What the server tells `onRequest` of each answered request. */
+export interface NodeRequestInfo {
+  at: Date;
+  method: string;
+  /** The path and query as requested. */
+  target: string;
+  /** The status answered; 0 when a fault dropped the connection. */
+  status: number;
+  ms: number;
+  org_id?: string | undefined;
+  /** The refusal's `error`, for a status of 400 or more. */
+  error?: unknown;
+  request_id?: string | undefined;
+}
 
 /** Options of {@link createNodeServer}. */
 export interface NodeServerOptions {
   /** Called once per answered request, for a request log. */
-  onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+  onRequest?: (info: NodeRequestInfo) => void;
+  /** Answer CORS preflights and allow any origin (browser apps on another port). @default true */
+  cors?: boolean;
 }
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id, retry-after',
+};
 
 /**
  * A `node:http` server that answers every request with the mock: the Node transport, nothing
@@ -22,34 +46,58 @@ export function createNodeServer(
   mock: Pick<MockService, 'respond'>,
   options: NodeServerOptions = {},
 ): Server {
+  const cors = options.cors ?? true;
   return createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    const at = new Date();
+    if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204, {
+        ...CORS_HEADERS,
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
     const call = new NodeCall(req);
-    let status = 400;
+    let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
     try {
-      const outcome = await mock.respond(call);
-      status = outcome.status;
-      const body = JSON.stringify(outcome.body);
-      res.writeHead(status, {
+      const answer = await mock.respond(call);
+      const body = bodyText(answer);
+      res.writeHead(answer.status, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
-        ...outcome.headers,
+        ...(cors ? CORS_HEADERS : {}),
+        ...answer.headers,
       });
       res.end(body);
+      const envelope = answer.body as { ok?: unknown; error?: unknown } | null;
+      info = {
+        status: answer.status,
+        org_id: answer.orgId,
+        request_id: answer.requestId,
+        error: envelope?.ok === false ? envelope.error : undefined,
+      };
     } catch (error) {
-      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(
-        JSON.stringify({
-          ok: false,
-          error: `Bad request: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
+      if (error instanceof DroppedConnection) req.socket.destroy();
+      else {
+        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({
+            ok: false,
+            error: `Bad request: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+        );
+        info = { status: 400 };
+      }
     }
     options.onRequest?.({
+      at,
       method: call.method,
-      path: new URL(call.url).pathname,
-      status,
+      target: req.url ?? '/',
       ms: performance.now() - started,
+      ...info,
     });
   });
 }

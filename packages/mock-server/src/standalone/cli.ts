@@ -1,30 +1,16 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
-import { createMockService, type MockService } from '../create-mock-service.js';
+import { createMockService } from '../create-mock-service.js';
+import type { MockService } from '../mock-service.js';
 import { createNodeServer } from '../node/node-server.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { SeedError } from '../store/world.js';
+import { VERSION } from '../version.js';
+import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
-import { loadStateFile, StateFileError, saveStateFile } from './state-file.js';
-
-const USAGE = `Usage: marketing-mock [options]
-
-Starts the marketing service mock on a local port: the service at the root,
-the control plane under /__mock/, the OpenAPI document at /openapi.json.
-
-Options:
-  --port <n>        port to listen on (default 4010; 0 picks a free one)
-  --host <host>     interface to listen on (default 127.0.0.1)
-  --seed <file>     seed document (JSON) to start with instead of the demo world
-  --state <file>    load state from this file if it exists, save it on exit (SIGINT, SIGTERM)
-  --no-control      do not serve the control plane under /__mock/
-  --no-rate-limit   turn rate limiting off
-  --no-billing      make every request free (never 402)
-  --quiet           do not log each request
-  --help            show this help
-`;
+import { formatRequestLine } from './request-log.js';
+import { loadStateFile, type SavedState, StateFileError, saveStateFile } from './state-file.js';
 
 function fatal(message: string, code = 1): never {
   process.stderr.write(`marketing-mock: ${message}\n`);
@@ -39,42 +25,38 @@ function readSeed(path: string): SeedDocument {
   }
 }
 
-function options() {
-  try {
-    return parseArgs({
-      options: {
-        port: { type: 'string', default: '4010' },
-        host: { type: 'string', default: '127.0.0.1' },
-        seed: { type: 'string' },
-        state: { type: 'string' },
-        'no-control': { type: 'boolean', default: false },
-        'no-rate-limit': { type: 'boolean', default: false },
-        'no-billing': { type: 'boolean', default: false },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    return fatal(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, 2);
-  }
+let args: ReturnType<typeof readOptions>;
+let latency: { min: number; max: number } | undefined;
+try {
+  args = readOptions(process.argv.slice(2), process.env);
+  latency = args.latency === undefined ? undefined : parseLatency(args.latency);
+  if (!['text', 'json'].includes(args.log))
+    throw new CliOptionsError(`--log must be text or json, got "${args.log}"`);
+} catch (error) {
+  if (error instanceof CliOptionsError) fatal(`${error.message}\n\n${usage()}`, 2);
+  throw error;
 }
-
-const args = options();
 if (args.help) {
-  process.stdout.write(USAGE);
+  process.stdout.write(usage());
+  process.exit(0);
+}
+if (args.version) {
+  process.stdout.write(`${VERSION}\n`);
   process.exit(0);
 }
 const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fatal(`--port must be a port number, got ${args.port}`, 2);
+const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
+const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
+let saved: SavedState | undefined;
 let seed: SeedDocument;
 let source: string;
 try {
-  const saved = args.state ? loadStateFile(args.state) : undefined;
-  seed = saved ?? (args.seed ? readSeed(args.seed) : demoWorld());
-  source = saved ? `state file ${args.state}` : args.seed ? `seed file ${args.seed}` : 'the demo world';
+  saved = statePath ? loadStateFile(statePath) : undefined;
+  seed = saved?.world ?? (seedPath ? readSeed(seedPath) : demoWorld());
+  source = saved ? `state file ${statePath}` : seedPath ? `seed file ${seedPath}` : 'the demo world';
 } catch (error) {
   fatal(error instanceof StateFileError ? error.message : String(error));
 }
@@ -84,10 +66,10 @@ let mock: MockService | undefined;
 const server = createNodeServer(
   { respond: (call) => mock!.respond(call) },
   {
+    cors: !args['no-cors'],
     onRequest: args.quiet
       ? undefined
-      : ({ method, path, status, ms }) =>
-          process.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)}ms\n`),
+      : (entry) => process.stdout.write(`${formatRequestLine(entry, args.log as 'text' | 'json')}\n`),
   },
 );
 server.on('error', (error) => fatal(`cannot listen on ${args.host}:${port}: ${error.message}`));
@@ -101,12 +83,13 @@ server.listen(port, args.host, () => {
       control: !args['no-control'],
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
+      ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
+      ...(latency ? { latency } : {}),
     });
   } catch (error) {
     if (error instanceof SeedError) {
-      const where = args.state && source.startsWith('state') ? `state file ${args.state}` : source;
       fatal(
-        `${where} is not a valid seed document:\n  ${error.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`,
+        `${source} is not a valid seed document:\n  ${error.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`,
       );
     }
     throw error;
@@ -114,9 +97,14 @@ server.listen(port, args.host, () => {
   const demo = source === 'the demo world';
   process.stdout.write(
     [
-      `Marketing service mock listening on ${url} (loaded ${source})`,
+      `Marketing service mock ${VERSION} listening on ${url} (loaded ${source})`,
       `  OpenAPI document: ${url}/openapi.json`,
-      args['no-control'] ? '  Control plane: off' : `  Control plane:    ${url}/__mock/`,
+      ...(args['no-control']
+        ? ['  Control plane:    off']
+        : [
+            `  Control plane:    ${url}/__mock/ (health: ${url}/__mock/health)`,
+            `  Dashboard:        ${url}/__mock/ui`,
+          ]),
       ...(demo
         ? [
             '  Demo API keys:',
@@ -133,12 +121,15 @@ server.listen(port, args.host, () => {
 });
 
 function shutdown(signal: string) {
-  if (args.state && mock) {
+  if (statePath && mock) {
     try {
-      saveStateFile(args.state, mock.state());
-      process.stdout.write(`Saved state to ${args.state}\n`);
+      saveStateFile(statePath, {
+        world: mock.state(),
+        clock: { now: mock.clock.now().toISOString(), fixed: mock.clock.isFixed() },
+      });
+      process.stdout.write(`Saved state to ${statePath}\n`);
     } catch (error) {
-      process.stderr.write(`marketing-mock: could not save state to ${args.state}: ${String(error)}\n`);
+      process.stderr.write(`marketing-mock: could not save state to ${statePath}: ${String(error)}\n`);
       process.exitCode = 1;
     }
   }
@@ -146,5 +137,5 @@ function shutdown(signal: string) {
   server.closeAllConnections();
   server.close(() => process.exit());
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));
+process.once('SIGTERM', () => shutdown('SIGTERM'));

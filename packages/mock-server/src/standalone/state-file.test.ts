@@ -10,23 +10,43 @@ describe('state files', () => {
   it('save atomically: a save that fails midway leaves the previous file whole and no temporary file', () => {
     const folder = dir();
     const path = join(folder, 'state.json');
-    saveStateFile(path, { orgs: [{ _id: 'before' }] });
+    saveStateFile(path, { world: { orgs: [{ _id: 'before' }] } });
     const failing = {
       orgs: [{ _id: 'after' }],
       toJSON() {
         throw new Error('disk full');
       },
     };
-    expect(() => saveStateFile(path, failing)).toThrow('disk full');
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ orgs: [{ _id: 'before' }] });
+    expect(() => saveStateFile(path, { world: failing })).toThrow('disk full');
+    expect(loadStateFile(path)?.world).toEqual({ orgs: [{ _id: 'before' }] });
     expect(readdirSync(folder)).toEqual(['state.json']);
   });
 
-  it('load a saved state, and nothing for a file that does not exist yet', () => {
+  it('load a saved state with its clock, and nothing for a file that does not exist yet', () => {
     const path = join(dir(), 'state.json');
     expect(loadStateFile(path)).toBeUndefined();
-    saveStateFile(path, { orgs: [{ _id: 'o' }] });
-    expect(loadStateFile(path)).toEqual({ orgs: [{ _id: 'o' }] });
+    const saved = {
+      world: { orgs: [{ _id: 'o' }] },
+      clock: { now: '2026-01-02T03:04:05.000Z', fixed: true },
+    };
+    saveStateFile(path, saved);
+    expect(loadStateFile(path)).toEqual(saved);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
+      format: 'marketing-mock-state',
+      version: 1,
+    });
+  });
+
+  it('read a plain seed document as a world with no clock', () => {
+    const path = join(dir(), 'state.json');
+    writeFileSync(path, JSON.stringify({ orgs: [{ _id: 'o' }] }));
+    expect(loadStateFile(path)).toEqual({ world: { orgs: [{ _id: 'o' }] } });
+  });
+
+  it('refuse a state file of another version, naming it', () => {
+    const path = join(dir(), 'state.json');
+    writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: 9, world: {} }));
+    expect(() => loadStateFile(path)).toThrow('has version 9; this mock reads version 1');
   });
 
   it('refuse a truncated file clearly, naming it, without touching it', () => {

@@ -86,16 +86,3 @@ export interface WebhookDelivery {
   error?: string | undefined;
   at: string;
 }
-
-/** One request the mock answered. */
-export interface RequestLogEntry {
-  method: string;
-  path: string;
-  status: number;
-  org_id?: string | undefined;
-  at: string;
-  duration_ms: number;
-}
-
-/** A journal entry as kept: the time as a number, formatted only when the journal is read. */
-export type JournalEntry = Omit<RequestLogEntry, 'at'> & { atMs: number };

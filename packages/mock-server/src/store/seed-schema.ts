@@ -7,6 +7,7 @@ import {
   LeadTransactionSchema,
   OfferSchema,
   permissions,
+  ReplySchema,
   SendTrigger,
   UploadContactSchema,
 } from '@marketing/domain';
@@ -188,6 +189,48 @@ export const SaleRecordSeedSchema = z.strictObject({
   saleValue: z.number(),
 });
 
+/** A message the mock sent, as `GET /__mock/outbox` lists it (kept by `--state`). */
+export const OutboxSeedSchema = z.strictObject({
+  _id: id,
+  org_id: id,
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  from: z.string().optional(),
+  subject: z.string().optional(),
+  content: z.string(),
+  parts: z.number().int().optional(),
+  cost: z.number(),
+  trigger: SendTrigger,
+  send_id: id,
+  campaign_id: id.optional(),
+  status: z.enum(['sent', 'scheduled']),
+  scheduled_for: timestamp.optional(),
+  createdAt: timestamp,
+});
+
+/** One webhook delivery attempt, as `GET /__mock/webhooks` lists it (kept by `--state`). */
+export const WebhookDeliverySeedSchema = z.strictObject({
+  delivery_id: id,
+  hook_id: id,
+  org_id: id,
+  url: z.string(),
+  method: z.enum(['GET', 'POST']),
+  headers: z.record(z.string(), z.string()),
+  body: z.string().optional(),
+  attempt: z.number().int().positive(),
+  outcome: z.enum([
+    'delivered',
+    'http_error',
+    'timeout',
+    'connection_error',
+    'skipped_insufficient_balance',
+    'render_error',
+  ]),
+  status: z.number().int().optional(),
+  error: z.string().optional(),
+  at: timestamp,
+});
+
 /**
  * The seed document: one JSON document describing a world. Every collection is optional, IDs are
  * chosen by the author so that tests can name them, and `GET /__mock/state` answers in this
@@ -210,6 +253,12 @@ export const SeedDocumentSchema = z.strictObject({
   clicks: z.array(ClickSeedSchema).default([]),
   sales: z.array(SaleRecordSeedSchema).default([]),
   transactions: z.array(LeadTransactionSchema).default([]),
+  /** Inbound replies received so far. */
+  replies: z.array(ReplySchema).default([]),
+  /** Messages sent so far (the outbox). */
+  outbox: z.array(OutboxSeedSchema).default([]),
+  /** Webhook delivery attempts so far. */
+  webhook_deliveries: z.array(WebhookDeliverySeedSchema).default([]),
 });
 
 /** A seed document as written (every collection and most fields optional). */

@@ -15,7 +15,6 @@ import type {
   ApiKeyRecord,
   ClickRecord,
   HookRecord,
-  JournalEntry,
   OrgRecord,
   OutboxMessage,
   SaleRecordStored,
@@ -78,7 +77,6 @@ export class World {
   replies: Reply[] = [];
   outbox: OutboxMessage[] = [];
   webhookDeliveries: WebhookDelivery[] = [];
-  requests: JournalEntry[] = [];
 
   /** The contacts of an organisation (an empty store for one with none yet). */
   contactsOf(orgId: string): ContactStore {
@@ -278,6 +276,10 @@ export class World {
       this.addTransaction(transaction);
       result.transactions.push(transaction._id);
     }
+    this.replies.push(...doc.replies);
+    this.outbox.push(...doc.outbox);
+    result.outbox.push(...doc.outbox.map((m) => m._id));
+    this.webhookDeliveries.push(...doc.webhook_deliveries);
     return result;
   }
 
@@ -366,6 +368,12 @@ export class World {
         needOrg(`${name}.${i}.org_id`, r.org_id);
       });
     }
+    doc.outbox.forEach((m, i) => {
+      needOrg(`outbox.${i}.org_id`, m.org_id);
+    });
+    doc.webhook_deliveries.forEach((d, i) => {
+      needOrg(`webhook_deliveries.${i}.org_id`, d.org_id);
+    });
     doc.offers.forEach((o, i) => {
       needOrg(`offers.${i}.seller_org_id`, o.seller_org_id);
       needOrg(`offers.${i}.buyer_org_id`, o.buyer_org_id);
@@ -438,6 +446,9 @@ export class World {
       clicks: [...this.clicks.values()].map((c) => ({ ...c })),
       sales: this.sales.map((s) => ({ ...s })),
       transactions: [...this.transactions.values()].map((t) => ({ ...t })),
+      replies: this.replies.map((r) => ({ ...r })),
+      outbox: this.outbox.map((m) => ({ ...m })),
+      webhook_deliveries: this.webhookDeliveries.map((d) => structuredClone(d)),
     } as StateDocument;
   }
 }

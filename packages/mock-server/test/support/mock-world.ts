@@ -6,6 +6,7 @@ import {
   type MockServiceOptions,
   type SeedDocument,
 } from '../../src/index.js';
+import { mswHandlers } from '../../src/msw/index.js';
 
 /** A small world: two organisations, admin, supplier and narrow keys, tags, campaigns of both models, an offer. */
 export function testSeed(): SeedDocument {
@@ -133,7 +134,7 @@ export function useMockServer() {
 
   return function startMock(options: MockServiceOptions = {}) {
     const mock: MockService = createMockService({ seed: testSeed(), rateLimit: false, ...options });
-    server.use(...mock.handlers);
+    server.use(...mswHandlers(mock));
     async function call<T = unknown>(
       method: string,
       path: string,

@@ -1,4 +1,5 @@
 import { createMockService, type MockServiceOptions } from '@marketing/mock-server';
+import { mswHandlers } from '@marketing/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { testSeed } from '../../../mock-server/test/support/mock-world.js';
@@ -17,7 +18,7 @@ export function useSdk() {
     server,
     start(options: MockServiceOptions = {}, clientOptions: Partial<ClientOptions> = {}) {
       const mock = createMockService({ seed: testSeed(), rateLimit: false, ...options });
-      server.use(...mock.handlers);
+      server.use(...mswHandlers(mock));
       const client = (apiKey: string) =>
         new Client({ apiKey, baseUrl: mock.baseUrl, maxRetries: 0, ...clientOptions });
       return {

@@ -1,0 +1,230 @@
+import { bodyText, type Outcome } from './responses.js';
+
+/** The most of a request or response body the journal keeps, in characters. */
+export const JOURNAL_BODY_LIMIT = 64 * 1024;
+
+/** One request the mock answered, as `mock.requests()` and `GET /__mock/requests` list it. */
+export interface RequestLogEntry {
+  /** Also the `x-request-id` header of the answer. */
+  id: string;
+  /** When the request arrived, on the mock's clock (ISO 8601). */
+  at: string;
+  method: string;
+  /** The path under the base URL: `/contacts/27821234567`. */
+  path: string;
+  /** The query parameters; a repeated parameter is a list. */
+  query: Record<string, string | string[]>;
+  /** The request headers, names in lower case; `authorization` shows its scheme and last 4 characters. */
+  headers: Record<string, string>;
+  /** The body: parsed JSON, or the raw text when it is not JSON; cut at 64 kB (then `body_truncated`). */
+  body?: unknown;
+  body_truncated?: true;
+  status: number;
+  /** The envelope that was answered, cut at 64 kB (then `response_truncated` and the raw text). */
+  response: unknown;
+  response_truncated?: true;
+  /** The envelope's `error` when `ok` is false. */
+  error?: unknown;
+  /** The caller's organisation, when its key was known. */
+  org_id?: string;
+  duration_ms: number;
+  /** The armed fault that shaped the answer, if one did. */
+  fault_id?: string;
+}
+
+/** Which journal entries to list or count. Every field is optional and they combine. */
+export interface RequestFilter {
+  /** Exact method: `POST`. */
+  method?: string;
+  /** Exact path, or a pattern with `:name` segments: `/contacts/:cell`. */
+  path?: string;
+  /** Exact status. */
+  status?: number;
+  /** Exact organisation ID. */
+  org?: string;
+  /** Only entries at or after this instant (ISO 8601). */
+  since?: string;
+  /** The newest this many (after the other filters). */
+  limit?: number;
+}
+
+/** What the core records as it answers; the entry is built only when the journal is read. */
+export interface JournalRecord {
+  id: string;
+  atMs: number;
+  method: string;
+  path: string;
+  search: string;
+  headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>;
+  bodyText: string | undefined;
+  outcome: Outcome;
+  orgId: string | undefined;
+  durationMs: number;
+  faultId: string | undefined;
+}
+
+/** A filter that is not usable; the message names the field. */
+export class RequestFilterError extends Error {
+  override name = 'RequestFilterError' as const;
+}
+
+const FILTER_FIELDS = new Set(['method', 'path', 'status', 'org', 'since', 'limit']);
+
+/**
+ * Reads a filter from query parameters (`?method=POST&path=/contacts/:cell&status=400`). Throws
+ * `RequestFilterError` naming an unknown field or a bad value.
+ */
+export function filterFromQuery(params: URLSearchParams): RequestFilter {
+  const filter: RequestFilter = {};
+  for (const [name, value] of params) {
+    if (!FILTER_FIELDS.has(name))
+      throw new RequestFilterError(`${name}: Unknown filter; use method, path, status, org, since or limit`);
+    if (name === 'status' || name === 'limit') {
+      if (!/^\d+$/.test(value)) throw new RequestFilterError(`${name}: Expected a whole number of 0 or more`);
+      filter[name] = Number(value);
+    } else filter[name as 'method' | 'path' | 'org' | 'since'] = value;
+  }
+  return checkFilter(filter);
+}
+
+/** Checks a filter given in process; throws `RequestFilterError` naming what is wrong. */
+export function checkFilter(filter: RequestFilter): RequestFilter {
+  for (const name of Object.keys(filter))
+    if (!FILTER_FIELDS.has(name))
+      throw new RequestFilterError(`${name}: Unknown filter; use method, path, status, org, since or limit`);
+  if (filter.since !== undefined && Number.isNaN(Date.parse(filter.since)))
+    throw new RequestFilterError('since: Expected an ISO 8601 instant');
+  for (const name of ['status', 'limit'] as const) {
+    const value = filter[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
+      throw new RequestFilterError(`${name}: Expected a whole number of 0 or more`);
+  }
+  return filter;
+}
+
+/** Whether a path matches an exact path or a `:name` pattern. */
+export function pathMatches(pattern: string, path: string): boolean {
+  if (!pattern.includes(':')) return pattern === path;
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length && want.every((segment, i) => segment.startsWith(':') || segment === got[i])
+  );
+}
+
+/**
+ * The request journal: what the mock answered, newest last, bounded at `limit` entries. Cheap to
+ * write (a record of references); entries are formatted when read.
+ */
+export class RequestJournal {
+  #records: JournalRecord[] = [];
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Keeps a record, dropping the oldest ones in batches past the limit. */
+  add(record: JournalRecord): void {
+    this.#records.push(record);
+    if (this.#records.length > 2 * this.#limit) this.#records.splice(0, this.#records.length - this.#limit);
+  }
+
+  /** Empties the journal. */
+  clear(): void {
+    this.#records = [];
+  }
+
+  #matching(filter: RequestFilter): JournalRecord[] {
+    const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+    const kept = this.#records.slice(-this.#limit);
+    return kept.filter(
+      (r) =>
+        (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
+        (filter.path === undefined || pathMatches(filter.path, r.path)) &&
+        (filter.status === undefined || r.outcome.status === filter.status) &&
+        (filter.org === undefined || r.orgId === filter.org) &&
+        (since === undefined || r.atMs >= since),
+    );
+  }
+
+  /** The entries that match, oldest first. */
+  list(filter: RequestFilter = {}): RequestLogEntry[] {
+    const matching = this.#matching(checkFilter(filter));
+    const newest =
+      filter.limit === undefined ? matching : filter.limit === 0 ? [] : matching.slice(-filter.limit);
+    return newest.map(toEntry);
+  }
+
+  /** How many entries match (the `limit` of the filter does not apply). */
+  count(filter: RequestFilter = {}): number {
+    return this.#matching(checkFilter(filter)).length;
+  }
+}
+
+function redact(name: string, value: string): string {
+  if (name !== 'authorization') return value;
+  const [scheme, secret] = value.includes(' ') ? value.split(/\s+/, 2) : ['', value];
+  const tail = (secret ?? '').slice(-4);
+  return `${scheme ? `${scheme} ` : ''}…${tail}`;
+}
+
+function headersOf(source: JournalRecord['headers']): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const entries =
+    Symbol.iterator in source
+      ? [...(source as Iterable<[string, string]>)]
+      : Object.entries(source as Record<string, string | string[] | undefined>);
+  for (const [rawName, rawValue] of entries) {
+    if (rawValue === undefined) continue;
+    const name = rawName.toLowerCase();
+    headers[name] = redact(name, Array.isArray(rawValue) ? rawValue.join(', ') : String(rawValue));
+  }
+  return headers;
+}
+
+function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const previous = query[name];
+    query[name] =
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return query;
+}
+
+function parseCut(text: string): { value: unknown; truncated: boolean } {
+  if (text.length > JOURNAL_BODY_LIMIT) return { value: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true };
+  try {
+    return { value: JSON.parse(text), truncated: false };
+  } catch {
+    return { value: text, truncated: false };
+  }
+}
+
+function toEntry(record: JournalRecord): RequestLogEntry {
+  const entry: RequestLogEntry = {
+    id: record.id,
+    at: new Date(record.atMs).toISOString(),
+    method: record.method,
+    path: record.path,
+    query: queryOf(record.search),
+    headers: headersOf(record.headers),
+    status: record.outcome.status,
+    response: undefined,
+    duration_ms: Math.round(record.durationMs * 1000) / 1000,
+  };
+  if (record.bodyText !== undefined && record.bodyText !== '') {
+    const body = parseCut(record.bodyText);
+    entry.body = body.value;
+    if (body.truncated) entry.body_truncated = true;
+  }
+  const response = parseCut(bodyText(record.outcome));
+  entry.response = response.value;
+  if (response.truncated) entry.response_truncated = true;
+  const envelope = record.outcome.body as { ok?: unknown; error?: unknown } | undefined;
+  if (envelope && envelope.ok === false) entry.error = envelope.error;
+  if (record.orgId !== undefined) entry.org_id = record.orgId;
+  if (record.faultId !== undefined) entry.fault_id = record.faultId;
+  return entry;
+}

@@ -1,0 +1,125 @@
+import type { OpenApiDocument } from '@marketing/domain';
+import type { MockClock } from './core/clock.js';
+import type { Fault, FaultInput } from './core/faults.js';
+import type { IncomingCall } from './core/handle-request.js';
+import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
+import type { Outcome } from './core/responses.js';
+import type { Settings } from './core/settings.js';
+import type { ReplyInput, ReplyResult } from './hooks/process-reply.js';
+import type { RunCampaignOptions, RunCampaignResult } from './hooks/run-campaign.js';
+import type { OutboxMessage, WebhookDelivery } from './store/records.js';
+import type { SeedDocument, StateDocument } from './store/seed-schema.js';
+import type { SeedResult } from './store/world.js';
+
+/** Which outbox messages to list. */
+export interface OutboxFilter {
+  channel?: 'sms' | 'email' | string;
+  /** A cell (any accepted form) or an email address. */
+  cell?: string;
+  /** Only messages created at or after this instant. */
+  since?: string;
+}
+
+/** An answer of the core: the outcome, with what the transports and logs need to know of it. */
+export interface Answer extends Outcome {
+  /** The caller's organisation, when its key was known. */
+  orgId?: string | undefined;
+  /** The journal ID of a service request (also its `x-request-id` header). */
+  requestId?: string | undefined;
+}
+
+/** The faults armed on a mock: see {@link FaultInput}. */
+export interface MockFaults {
+  /**
+   * Arms a fault; answers it with its `fault_id`. Throws `FaultError` naming a bad field.
+   *
+   * @example
+   * ```ts
+   * mock.faults.add({ method: 'GET', path: '/contacts/:cell', status: 503, times: 1 });
+   * ```
+   */
+  add(fault: FaultInput): Fault;
+  /** The armed faults, with how many times each has fired. */
+  list(): Fault[];
+  /** Disarms every fault, or the one with this ID (answers whether it existed). */
+  clear(faultId?: string): boolean;
+}
+
+/** A stateful in-memory marketing service, with its control plane. */
+export interface MockService {
+  /** Where the service's routes live. */
+  readonly baseUrl: string;
+  /** The options with every default filled in. */
+  readonly settings: Settings;
+  /** Answers one HTTP request, service or control plane. A dropped connection rejects like `fetch`. */
+  handle(request: Request): Promise<Response>;
+  /**
+   * A `fetch` bound to the mock, with no interception: `new Client({ fetch: mock.fetch })`.
+   * Requests outside the mock's base URL are refused (a `TypeError`, as `fetch` gives for a
+   * network error).
+   *
+   * @example
+   * ```ts
+   * const client = new Client({ apiKey: 'key_a', baseUrl: mock.baseUrl, fetch: mock.fetch });
+   * ```
+   */
+  readonly fetch: typeof fetch;
+  /**
+   * Answers one request given as a plain call (a `Request` also fits), as status, envelope and
+   * headers: for transports that write responses themselves. Throws `DroppedConnection` when a
+   * fault drops the connection.
+   */
+  respond(call: IncomingCall): Promise<Answer>;
+  /** Adds the records a seed document describes; returns their IDs. Throws `SeedError`. */
+  seed(document: SeedDocument): SeedResult;
+  /**
+   * Replaces the world, journals included. With no argument: the world the mock started with (its
+   * `seed` option; the demo world, `--seed` file or `--state` file of the standalone server).
+   * With `{}`: an empty world. With a seed document: exactly that world. A document that is
+   * refused (`SeedError`) changes nothing. The clock and armed faults are left as they are.
+   *
+   * @example
+   * ```ts
+   * mock.reset(); // back to the start
+   * mock.reset({}); // empty
+   * mock.reset({ orgs: [{ _id: 'org' }], api_keys: [{ key: 'k', org_id: 'org' }] });
+   * ```
+   */
+  reset(document?: SeedDocument): SeedResult | undefined;
+  /** The whole state as a seed document (everything but the request journal). */
+  state(): StateDocument;
+  /** The mock's clock; every rule reads it. */
+  readonly clock: MockClock;
+  readonly replies: { receive(input: ReplyInput): Promise<ReplyResult> };
+  readonly clicks: { create(input: { send_id: string }): { click_id: string } };
+  readonly campaigns: { run(campaignId: string, options?: RunCampaignOptions): RunCampaignResult };
+  /** Faults that shape answers, for testing a client's error handling. */
+  readonly faults: MockFaults;
+  /** The messages the mock "sent", oldest first. */
+  outbox(filter?: OutboxFilter): OutboxMessage[];
+  /** Every webhook delivery attempt, oldest first. */
+  webhookDeliveries(): WebhookDelivery[];
+  /**
+   * The requests the mock answered that match a filter, oldest first. Throws
+   * `RequestFilterError` naming an unknown field or a bad value.
+   *
+   * @example
+   * ```ts
+   * mock.requests({ method: 'POST', path: '/contacts/:cell/optOut', status: 200 });
+   * ```
+   */
+  requests(filter?: RequestFilter): RequestLogEntry[];
+  /**
+   * How many requests match a filter: verification that a call was made N times.
+   *
+   * @example
+   * ```ts
+   * expect(mock.requestCount({ method: 'POST', path: '/send/sms' })).toBe(1);
+   * ```
+   */
+  requestCount(filter?: RequestFilter): number;
+  /** Empties the request journal. */
+  clearRequests(): void;
+  /** The OpenAPI document of the service, with this mock's base URL. */
+  openApiDocument(): OpenApiDocument;
+}
