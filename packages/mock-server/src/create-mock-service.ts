@@ -107,7 +107,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     const fault = faults.take(call.method, path, callerOrgId(world, call, url));
     if (latency) await sleep(latency.min + Math.random() * (latency.max - latency.min));
     let answer: Answer;
-    if (fault && fault.when === 'before') {
+    if (fault && fault.when === 'before' && (fault.status !== undefined || fault.drop)) {
       answer = await shapedByFault(fault, undefined);
     } else {
       let result: Answer;

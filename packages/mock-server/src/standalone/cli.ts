@@ -101,10 +101,7 @@ server.listen(port, args.host, () => {
       `  OpenAPI document: ${url}/openapi.json`,
       ...(args['no-control']
         ? ['  Control plane:    off']
-        : [
-            `  Control plane:    ${url}/__mock/ (health: ${url}/__mock/health)`,
-            `  Dashboard:        ${url}/__mock/ui`,
-          ]),
+        : [`  Control plane:    ${url}/__mock/`, `  Health:           ${url}/__mock/health`]),
       ...(demo
         ? [
             '  Demo API keys:',

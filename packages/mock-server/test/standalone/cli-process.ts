@@ -13,11 +13,30 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the CLI to completion (for flags that exit at once). */
-export function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/standalone/cli.ts', ...args], {
-    cwd: packageDir,
+/** How to start the command: by default `node --import tsx src/standalone/cli.ts` in the package. */
+export interface SpawnOptions {
+  /** The command and its first arguments, before the CLI's own. */
+  command?: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+const DEFAULT_COMMAND = [process.execPath, '--import', 'tsx', 'src/standalone/cli.ts'];
+
+function spawnCli(args: string[], options: SpawnOptions) {
+  const [command, ...first] = options.command ?? DEFAULT_COMMAND;
+  return spawn(command!, [...first, ...args], {
+    cwd: options.cwd ?? packageDir,
+    env: { ...process.env, ...options.env },
   });
+}
+
+/** Runs the CLI to completion (for flags that exit at once). */
+export function runCli(
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnCli(args, options);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {
@@ -30,12 +49,8 @@ export function runCli(args: string[]): Promise<{ code: number | null; stdout: s
 }
 
 /** Starts the CLI on a free port, as a user would, and waits until it listens. */
-export function startCli(args: string[] = []): Promise<CliProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/standalone/cli.ts', '--port', '0', ...args],
-    { cwd: packageDir },
-  );
+export function startCli(args: string[] = [], options: SpawnOptions = {}): Promise<CliProcess> {
+  const child = spawnCli(['--port', '0', ...args], options);
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { JOURNAL_BODY_LIMIT, RequestFilterError } from '../src/index.js';
+import { useMockServer } from './support/mock-world.js';
+
+const startMock = useMockServer();
+
+describe('the request journal', () => {
+  it('records the request and the answer of a refusal, under the x-request-id it answered', async () => {
+    const { call, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    const res = await call('POST', '/compliance/send', {
+      key: 'key_a_supplier',
+      query: { campaignId: 'cmp_1' },
+      body: { cells: ['27821234567'], country: 'ZA' },
+    });
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^req_/);
+    const [entry] = mock.requests();
+    expect(entry).toMatchObject({
+      id,
+      at: '2026-11-22T08:00:00.000Z',
+      method: 'POST',
+      path: '/compliance/send',
+      query: { campaignId: 'cmp_1' },
+      body: { cells: ['27821234567'], country: 'ZA' },
+      status: 400,
+      response: { ok: false, error: 'campaignId: Unknown query parameter' },
+      error: 'campaignId: Unknown query parameter',
+      org_id: 'org_a',
+    });
+    expect(entry?.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('redacts the API key to its scheme and last 4 characters', async () => {
+    const { admin, mock } = startMock();
+    await admin('GET', '/tags');
+    expect(mock.requests()[0]?.headers.authorization).toBe('Bearer …dmin');
+    expect(JSON.stringify(mock.requests())).not.toContain('key_a_admin');
+  });
+
+  it('shows the answer as it was sent, even after the records change', async () => {
+    const { admin, mock } = startMock();
+    await admin('GET', '/contacts/27821234567');
+    await admin('PUT', '/contacts/27821234567/tag/add', { body: { tag_ids: ['tag_new'] } });
+    const [get] = mock.requests({ method: 'GET' });
+    expect((get!.response as { data: { tag_ids: string[] } }).data.tag_ids).toEqual(['tag_vip']);
+  });
+
+  it('cuts bodies at 64 kB, keeping the raw text', async () => {
+    const { admin, mock } = startMock({ billing: false });
+    const cells = Array.from({ length: 8000 }, (_, i) => `2782${String(i).padStart(7, '0')}`);
+    await admin('POST', '/compliance/send', { body: { cells, country: 'ZA' } });
+    const [entry] = mock.requests();
+    expect(entry?.body_truncated).toBe(true);
+    expect((entry!.body as string).length).toBe(JOURNAL_BODY_LIMIT);
+    expect(entry?.response_truncated).toBe(true);
+  });
+
+  it('filters by method, path pattern, status, org and time, and counts', async () => {
+    const { admin, call, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    await admin('GET', '/contacts/27821234567');
+    mock.clock.advance('1m');
+    await admin('GET', '/contacts/27829999999');
+    await call('GET', '/tags', { key: 'key_b_admin' });
+    await admin('DELETE', '/contacts/27821234568');
+    expect(mock.requests({ path: '/contacts/:cell' }).map((r) => [r.method, r.status])).toEqual([
+      ['GET', 200],
+      ['GET', 404],
+      ['DELETE', 200],
+    ]);
+    expect(mock.requestCount({ method: 'GET', path: '/contacts/:cell', status: 404 })).toBe(1);
+    expect(mock.requestCount({ org: 'org_b' })).toBe(1);
+    expect(mock.requestCount({ since: '2026-11-22T08:01:00Z' })).toBe(3);
+    expect(mock.requests({ limit: 1 }).map((r) => r.method)).toEqual(['DELETE']);
+    expect(() => mock.requests({ colour: 'red' } as never)).toThrow(RequestFilterError);
+  });
+
+  it('serves filters, counts and emptying over HTTP, refusing unknown filters by name', async () => {
+    const { admin, call } = startMock();
+    await admin('GET', '/tags');
+    await admin('GET', '/tags/nope');
+    const found = await call('GET', '/__mock/requests', { query: { path: '/tags/:tag_id', status: '404' } });
+    expect(found.body.data).toMatchObject([{ path: '/tags/nope', status: 404 }]);
+    expect((await call('GET', '/__mock/requests/count', { query: { method: 'GET' } })).body).toEqual({
+      ok: true,
+      data: { count: 2 },
+    });
+    expect(await call('GET', '/__mock/requests', { query: { colour: 'red' } })).toMatchObject({
+      status: 400,
+      body: { error: 'colour: Unknown filter; use method, path, status, org, since or limit' },
+    });
+    expect((await call('GET', '/__mock/requests/count', { query: { since: 'yesterday' } })).status).toBe(400);
+    expect((await call('DELETE', '/__mock/requests')).status).toBe(200);
+    expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 0 });
+  });
+
+  it('does not journal the control plane', async () => {
+    const { call, mock } = startMock();
+    await call('GET', '/__mock/outbox');
+    expect(mock.requests()).toEqual([]);
+  });
+});
+
+describe('the control plane index and health', () => {
+  it('lists every control route with a line of what it does', async () => {
+    const { call } = startMock();
+    const index = await call<{ method: string; path: string; description: string }[]>('GET', '/__mock/');
+    expect(index.status).toBe(200);
+    const routes = index.body.data!.map((r) => `${r.method} ${r.path}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /__mock/health',
+        'POST /__mock/reset',
+        'POST /__mock/faults',
+        'GET /__mock/requests/count',
+      ]),
+    );
+    for (const route of index.body.data!) expect(route.description.length).toBeGreaterThan(10);
+  });
+
+  it('answers health with the version and uptime', async () => {
+    const { call } = startMock();
+    expect((await call('GET', '/__mock/health')).body).toEqual({
+      ok: true,
+      data: { status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), uptime_s: expect.any(Number) },
+    });
+  });
+});

@@ -1,0 +1,201 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import manifest from '../../package.json' with { type: 'json' };
+import { type CliProcess, runCli, type SpawnOptions, startCli } from './cli-process.js';
+
+const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const running: CliProcess[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop('SIGKILL')));
+});
+async function start(args: string[] = [], options: SpawnOptions = {}) {
+  const cli = await startCli(args, options);
+  running.push(cli);
+  return cli;
+}
+const tempDir = () => mkdtempSync(join(tmpdir(), 'marketing-mock-'));
+const admin = { authorization: 'Bearer demo_seller_admin' };
+const waitFor = async (check: () => boolean, ms = 10_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('the standalone server, reached from outside', () => {
+  it('answers every link its banner prints', async () => {
+    const cli = await start(['--quiet']);
+    // Every URL with a path (the bare listening address is the service root, not a page).
+    const links = [...cli.stdout().matchAll(/(http:\/\/[^\s/]+\/\S*)/g)].map((m) => m[1]!);
+    expect(links).toEqual(
+      expect.arrayContaining([`${cli.url}/__mock/`, `${cli.url}/__mock/health`, `${cli.url}/openapi.json`]),
+    );
+    for (const link of links) expect((await fetch(link, { headers: admin })).status, link).toBe(200);
+    const health = await (await fetch(`${cli.url}/__mock/health`)).json();
+    expect(health).toMatchObject({ ok: true, data: { status: 'ok', version: manifest.version } });
+  });
+
+  it('prints its version', async () => {
+    expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
+  });
+
+  it('reads every flag from its environment variable, a flag winning', async () => {
+    const cli = await start([], {
+      env: { MARKETING_MOCK_NO_CONTROL: '1', MARKETING_MOCK_LOG: 'json', MARKETING_MOCK_QUIET: 'yes' },
+    });
+    expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(404);
+    const loud = await start(['--log', 'text'], {
+      env: { MARKETING_MOCK_LOG: 'json', MARKETING_MOCK_QUIET: '0' },
+    });
+    await fetch(`${loud.url}/tags`, { headers: admin });
+    await waitFor(() => loud.stdout().includes('GET /tags 200'));
+    const help = await runCli(['--help']);
+    for (const name of [
+      'MARKETING_MOCK_PORT',
+      'MARKETING_MOCK_HOST',
+      'MARKETING_MOCK_STATE',
+      'MARKETING_MOCK_NO_RATE_LIMIT',
+    ])
+      expect(help.stdout).toContain(name);
+    const bad = await runCli([], { env: { MARKETING_MOCK_NO_CORS: 'maybe' } });
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('MARKETING_MOCK_NO_CORS must be') });
+  });
+
+  it('logs the time, query, organisation and error text of a refusal; one JSON object a line with --log json', async () => {
+    const text = await start();
+    await fetch(`${text.url}/tags?limit=5`, { headers: admin });
+    await waitFor(() => text.stdout().includes('limit: Unknown query parameter'));
+    expect(text.stdout()).toMatch(
+      /\d\d:\d\d:\d\d\.\d{3} GET \/tags\?limit=5 400 \d+\.\dms org_seller limit: Unknown query parameter/,
+    );
+    const json = await start(['--log', 'json']);
+    await fetch(`${json.url}/contacts/12ab`, { headers: admin });
+    await waitFor(() => json.stdout().includes('"status":400'));
+    const line = json
+      .stdout()
+      .split('\n')
+      .find((l) => l.startsWith('{'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      method: 'GET',
+      target: '/contacts/12ab',
+      status: 400,
+      error: 'Invalid cell number',
+      org_id: 'org_seller',
+      request_id: expect.stringMatching(/^req_/),
+    });
+  });
+
+  it('answers CORS preflights from any origin, and not with --no-cors', async () => {
+    const cli = await start(['--quiet']);
+    const preflight = await fetch(`${cli.url}/contacts/search`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    const get = await fetch(`${cli.url}/tags`, { headers: { ...admin, origin: 'http://localhost:5173' } });
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+    expect(get.headers.get('access-control-expose-headers')).toContain('x-request-id');
+
+    const closed = await start(['--quiet', '--no-cors']);
+    const refused = await fetch(`${closed.url}/contacts/search`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.status).toBe(405);
+  });
+
+  it('destroys the socket for a drop fault, and delays answers with --latency', async () => {
+    const cli = await start(['--quiet', '--latency', '150']);
+    await fetch(`${cli.url}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/tags', drop: true }),
+    });
+    const error = await new Promise<NodeJS.ErrnoException>((resolve) => {
+      const req = request(`${cli.url}/tags`, { headers: admin }, () => resolve(new Error('answered')));
+      req.on('error', resolve);
+      req.end();
+    });
+    expect(error.code).toBe('ECONNRESET');
+    const started = performance.now();
+    expect((await fetch(`${cli.url}/tags`, { headers: admin })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('keeps the clock, the outbox and webhook deliveries in --state across a restart', async () => {
+    const state = join(tempDir(), 'state.json');
+    const first = await start(['--quiet', '--state', state]);
+    await fetch(`${first.url}/__mock/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ set: '2026-03-01T09:00:00Z' }),
+    });
+    const sent = await fetch(`${first.url}/send/sms`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({
+        content: 'Hi',
+        cell: '27831234567',
+        skipNonContacts: false,
+        country: 'ZA',
+        deliveryMethod: 'standard',
+      }),
+    });
+    expect(await sent.json()).toMatchObject({ ok: true });
+    running.splice(running.indexOf(first), 1);
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = await start(['--quiet', '--state', state]);
+    const clock = await (await fetch(`${second.url}/__mock/clock`, { method: 'POST', body: '{}' })).json();
+    expect(clock).toEqual({ ok: true, data: { now: '2026-03-01T09:00:00.000Z' } });
+    const outbox = await (await fetch(`${second.url}/__mock/outbox`)).json();
+    expect(outbox.data).toMatchObject([
+      { to: '27831234567', content: 'Hi', createdAt: '2026-03-01T09:00:00.000Z' },
+    ]);
+    const saved = JSON.parse(readFileSync(state, 'utf8'));
+    expect(saved).toMatchObject({ format: 'marketing-mock-state', version: 1, clock: { fixed: true } });
+    expect(Object.keys(saved.world)).toEqual(
+      expect.arrayContaining(['outbox', 'webhook_deliveries', 'replies']),
+    );
+  });
+
+  it('stops and saves --state when SIGTERM is sent to pnpm, the command the user ran, reading relative paths from their directory', async () => {
+    const userDir = tempDir();
+    writeFileSync(
+      join(userDir, 'seed.json'),
+      JSON.stringify({ orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] }),
+    );
+    const cli = await startCli(['--quiet', '--seed', 'seed.json', '--state', 'state.json'], {
+      command: ['pnpm', '--silent', '--dir', repositoryRoot, 'mock'],
+      cwd: userDir,
+    });
+    expect(cli.stdout()).toContain(`loaded seed file ${join(userDir, 'seed.json')}`);
+    expect((await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer k' } })).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    await waitFor(() => existsSync(join(userDir, 'state.json')));
+    await expect
+      .poll(
+        async () =>
+          fetch(`${cli.url}/__mock/health`).then(
+            () => 'serving',
+            () => 'stopped',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('stopped');
+    expect(JSON.parse(readFileSync(join(userDir, 'state.json'), 'utf8')).world.orgs).toMatchObject([
+      { _id: 'o' },
+    ]);
+  });
+});
