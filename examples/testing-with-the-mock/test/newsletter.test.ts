@@ -1,17 +1,11 @@
 // #region setup
 import { createMockService } from '@marketing/mock-server';
-import { mswHandlers } from '@marketing/mock-server/msw';
 import { BadRequestError, Client } from '@marketing/sdk';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { subscribe } from '../src/newsletter.js';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-// A fresh mock per test: its own world, clock and journals.
+// A fresh mock per test: its own world, clock and journals. The client calls it through
+// mock.fetch, in process, with no network and no interception.
 function startMock() {
   const mock = createMockService({
     seed: {
@@ -21,8 +15,8 @@ function startMock() {
       contacts: [{ org_id: 'org', cell: '27821000002', global_opt_out: true }],
     },
   });
-  server.use(...mswHandlers(mock));
-  return { mock, client: new Client({ apiKey: 'test_key', baseUrl: mock.baseUrl }) };
+  const client = new Client({ apiKey: 'test_key', baseUrl: mock.baseUrl, fetch: mock.fetch });
+  return { mock, client };
 }
 // #endregion setup
 

@@ -1,6 +1,8 @@
+import { createMockService } from '@marketing/mock-server';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testSeed } from '../../mock-server/test/support/mock-world.js';
 import {
   Client,
   ConnectionError,
@@ -64,21 +66,6 @@ const sms = {
 } as const;
 
 describe('retries', () => {
-  it('waits as long as Retry-After says on a 429, then succeeds', async () => {
-    const calls = sequence(
-      'get',
-      '/tags',
-      () => rateLimited('3'),
-      () => ok([]),
-    );
-    const result = client().tags.list();
-    await vi.advanceTimersByTimeAsync(2_999);
-    expect(calls.count).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(result).resolves.toEqual([]);
-    expect(calls.count).toBe(2);
-  });
-
   it('honours resetsAt when there is no Retry-After header', async () => {
     const resetsAt = Date.parse('2026-11-22T10:00:05Z') / 1000;
     const calls = sequence(
@@ -116,60 +103,6 @@ describe('retries', () => {
     const error = (await result) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect([error.retryAfter, error.resetsAt]).toEqual([1, 1_800_000_000]);
-  });
-
-  it('retries a 503 on a safe endpoint with backoff', async () => {
-    const calls = sequence(
-      'get',
-      '/tags',
-      () => HttpResponse.json({ ok: false, error: 'busy' }, { status: 503 }),
-      () => ok([{ tag_id: 't', name: 't' }]),
-    );
-    const result = client().tags.list();
-    await vi.advanceTimersByTimeAsync(500);
-    await expect(result).resolves.toEqual([{ tag_id: 't', name: 't' }]);
-    expect(calls.count).toBe(2);
-  });
-
-  it('does not resend a single SMS after the server answered 5xx', async () => {
-    const calls = sequence('post', '/send/sms', () =>
-      HttpResponse.json({ ok: false, error: 'failed' }, { status: 502 }),
-    );
-    const result = client({ maxRetries: 5 })
-      .send.sms(sms)
-      .catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(await result).toBeInstanceOf(InternalServerError);
-    expect(calls.count).toBe(1);
-  });
-
-  it('does resend a single SMS refused with 429, which the server did not act on', async () => {
-    const calls = sequence(
-      'post',
-      '/send/sms',
-      () => rateLimited('1'),
-      () => ok({ customerId: 's1', totalCost: 1 }),
-    );
-    const result = client().send.sms(sms);
-    await vi.advanceTimersByTimeAsync(1_000);
-    await expect(result).resolves.toEqual({ customerId: 's1', totalCost: 1 });
-    expect(calls.count).toBe(2);
-  });
-
-  it('retries a connection failure on a safe endpoint, not on an SMS send', async () => {
-    const tags = sequence(
-      'get',
-      '/tags',
-      () => HttpResponse.error(),
-      () => ok([]),
-    );
-    const list = client().tags.list();
-    await vi.advanceTimersByTimeAsync(500);
-    await expect(list).resolves.toEqual([]);
-    expect(tags.count).toBe(2);
-    const send = sequence('post', '/send/sms', () => HttpResponse.error());
-    await expect(client().send.sms(sms)).rejects.toBeInstanceOf(ConnectionError);
-    expect(send.count).toBe(1);
   });
 });
 
@@ -217,5 +150,80 @@ describe('timeouts and aborts', () => {
     controller.abort();
     expect(await result).toBeInstanceOf(UserAbortError);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+// The mock's public faults shape these answers (the same a user arms), through mock.fetch; fake
+// timers drive both the client's waits and the mock's.
+describe('retries against the mock’s faults', () => {
+  function faulty(options: Partial<ConstructorParameters<typeof Client>[0]> = {}) {
+    const mock = createMockService({ seed: testSeed(), rateLimit: false });
+    return {
+      mock,
+      client: new Client({ apiKey: 'key_a_admin', baseUrl: mock.baseUrl, fetch: mock.fetch, ...options }),
+    };
+  }
+
+  it('waits as long as Retry-After says on a 429, then succeeds', async () => {
+    const { mock, client } = faulty();
+    mock.faults.add({
+      path: '/tags',
+      status: 429,
+      headers: { 'retry-after': '3' },
+      body: { ok: false, error: { code: 'rate_limited', remaining: 0 } },
+    });
+    const result = client.tags.list();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(mock.requestCount({ path: '/tags' })).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toHaveLength(3);
+    expect(mock.requestCount({ path: '/tags' })).toBe(2);
+  });
+
+  it('retries a 503 on a safe endpoint with backoff', async () => {
+    const { mock, client } = faulty();
+    mock.faults.add({ path: '/tags', status: 503 });
+    const result = client.tags.list();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(result).resolves.toHaveLength(3);
+    expect(mock.requests().map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it('does not resend a single SMS whose answer was lost after the service sent it', async () => {
+    const { mock, client } = faulty({ maxRetries: 5 });
+    mock.faults.add({ path: '/send/sms', when: 'after', status: 502 });
+    const result = client.send.sms(sms).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await result).toBeInstanceOf(InternalServerError);
+    expect(mock.requestCount({ path: '/send/sms' })).toBe(1);
+    expect(mock.outbox()).toHaveLength(1);
+  });
+
+  it('does resend a single SMS refused with 429, which the service did not act on', async () => {
+    const { mock, client } = faulty();
+    mock.faults.add({
+      path: '/send/sms',
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { ok: false, error: { code: 'rate_limited', remaining: 0 } },
+    });
+    const result = client.send.sms(sms);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(result).resolves.toMatchObject({ totalCost: 1 });
+    expect(mock.requestCount({ path: '/send/sms' })).toBe(2);
+    expect(mock.outbox()).toHaveLength(1);
+  });
+
+  it('retries a dropped connection on a safe endpoint, not on an SMS send', async () => {
+    const { mock, client } = faulty();
+    mock.faults.add({ path: '/tags', drop: true });
+    const list = client.tags.list();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(list).resolves.toHaveLength(3);
+    expect(mock.requestCount({ path: '/tags' })).toBe(2);
+    mock.faults.add({ path: '/send/sms', drop: true, when: 'after' });
+    await expect(client.send.sms(sms)).rejects.toBeInstanceOf(ConnectionError);
+    expect(mock.requestCount({ path: '/send/sms' })).toBe(1);
+    expect(mock.outbox()).toHaveLength(1);
   });
 });

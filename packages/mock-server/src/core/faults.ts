@@ -29,14 +29,37 @@ const FaultSchema = z.strictObject({
  * mock.faults.add({ path: '/contacts/:cell', status: 503, times: 2, headers: { 'retry-after': '1' } });
  * ```
  */
-export type FaultInput = z.input<typeof FaultSchema>;
+export interface FaultInput {
+  /** Match this method only; any when absent. */
+  method?: string;
+  /** Match this path: exact, or a pattern with `:name` segments; any when absent. */
+  path?: string;
+  /** Match requests whose key belongs to this organisation; any when absent. */
+  org_id?: string;
+  /** How many matching requests it shapes; then it is spent. @default 1 */
+  times?: number;
+  /** `before`: the service does not act; `after`: it acts, then its answer is replaced. @default 'before' */
+  when?: 'before' | 'after';
+  /** The status to answer, with `body` (default: the service's error envelope). */
+  status?: number;
+  /** The body of that answer. */
+  body?: unknown;
+  /** Extra headers of that answer. */
+  headers?: Record<string, string>;
+  /** Wait this long before answering; alone, a slow but otherwise normal answer. */
+  delay_ms?: number;
+  /** Close the connection without an answer (in process: `fetch` rejects with a `TypeError`). */
+  drop?: boolean;
+}
 
 /** An armed fault, as `mock.faults.list()` and `GET /__mock/faults` show it. */
-export type Fault = z.output<typeof FaultSchema> & {
+export interface Fault extends FaultInput {
   fault_id: string;
+  times: number;
+  when: 'before' | 'after';
   /** How many requests it has shaped so far. */
   fired: number;
-};
+}
 
 /** A fault that is not usable; the message names the field. */
 export class FaultError extends Error {
@@ -85,7 +108,11 @@ export class FaultTable {
     const fault = parsed.data;
     if (fault.status === undefined && !fault.drop && fault.delay_ms === undefined)
       throw new FaultError('status: A fault needs status, drop or delay_ms');
-    const armed: Fault = { ...fault, fault_id: this.#newId(), fired: 0 };
+    const armed: Fault = {
+      ...(fault as FaultInput & { times: number; when: 'before' | 'after' }),
+      fault_id: this.#newId(),
+      fired: 0,
+    };
     this.#faults.push(armed);
     return armed;
   }
