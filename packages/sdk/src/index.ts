@@ -5,6 +5,18 @@
  * @packageDocumentation
  */
 
+/** The service's resources, as the SDK's methods answer them (from `@marketing/domain`). */
+export type {
+  Campaign,
+  CampaignV2,
+  Contact,
+  Lead,
+  LeadTransaction,
+  ProjectedContact,
+  Reply,
+  Sale,
+  Tag,
+} from '@marketing/domain';
 export { routes } from '@marketing/domain/routes';
 export { Client } from './client.js';
 export type {

@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const packages = ['domain', 'sdk', 'mock-server'];
+const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, stdio: 'pipe' });
+
+// One project outside the workspace, as a user makes it: npm, the packed tarballs, vitest and msw.
+const project = mkdtempSync(join(tmpdir(), 'marketing-outside-'));
+const tarballs: Record<string, string> = {};
+
+beforeAll(() => {
+  const packed = mkdtempSync(join(tmpdir(), 'marketing-tarballs-'));
+  for (const name of packages) {
+    run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages', name));
+  }
+  for (const file of readdirSync(packed)) tarballs[file] = join(packed, file);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'outside-user', private: true }));
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      ...Object.values(tarballs),
+      'vitest@3.2.7',
+      'msw@2.9.0',
+      'typescript@5.9.3',
+    ],
+    project,
+  );
+});
+
+describe('the packages, installed from their tarballs outside the workspace', () => {
+  it('are three tarballs, each with a README, a LICENSE and no workspace links', () => {
+    expect(Object.keys(tarballs).sort()).toEqual([
+      'marketing-domain-0.2.0.tgz',
+      'marketing-mock-server-0.2.0.tgz',
+      'marketing-sdk-0.2.0.tgz',
+    ]);
+    for (const [file, path] of Object.entries(tarballs)) {
+      const listing = run('tar', ['-tzf', path], root);
+      expect(listing, file).toContain('package/README.md');
+      expect(listing, file).toContain('package/LICENSE');
+      const manifest = run('tar', ['-xzOf', path, 'package/package.json'], root);
+      expect(manifest, file).not.toContain('workspace:');
+      process.stdout.write(`${file}: ${(statSync(path).size / 1024).toFixed(1)} kB\n`);
+    }
+  });
+
+  it('import as ES modules and as CommonJS', () => {
+    const esm = run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `import { createMockService } from '@marketing/mock-server';
+         import { Client } from '@marketing/sdk';
+         import { toMsisdn } from '@marketing/domain';
+         const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }], tags: [{ tag_id: 't', org_id: 'o' }] } });
+         const client = new Client({ apiKey: 'k', baseUrl: mock.baseUrl, fetch: mock.fetch });
+         console.log(JSON.stringify([toMsisdn('0821234567', 'ZA'), await client.tags.list()]));`,
+      ],
+      project,
+    );
+    expect(JSON.parse(esm)).toEqual(['27821234567', [{ tag_id: 't', name: 't' }]]);
+    const cjs = run(
+      'node',
+      [
+        '-e',
+        `const { createMockService } = require('@marketing/mock-server');
+         const { Client } = require('@marketing/sdk');
+         const { mswHandlers } = require('@marketing/mock-server/msw');
+         const mock = createMockService();
+         console.log(typeof Client, mswHandlers(mock).length, mock.baseUrl);`,
+      ],
+      project,
+    );
+    expect(cjs.trim()).toBe('function 1 https://api.marketing.test');
+  });
+
+  it('type-check a user’s code against the shipped types', () => {
+    writeFileSync(
+      join(project, 'check.mts'),
+      `import { createMockService, type RequestLogEntry } from '@marketing/mock-server';
+       import { mswHandlers } from '@marketing/mock-server/msw';
+       import { Client, type Contact } from '@marketing/sdk';
+       const mock = createMockService();
+       const client = new Client({ apiKey: 'k', baseUrl: mock.baseUrl, fetch: mock.fetch });
+       export const contact: Promise<Contact> = client.contacts.get('27821234567');
+       export const entries: RequestLogEntry[] = mock.requests({ path: '/contacts/:cell' });
+       export const handlers = mswHandlers(mock);
+       // @ts-expect-error: a cell is a string
+       client.contacts.get(27821234567);
+      `,
+    );
+    run(
+      'node',
+      [
+        join(project, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        'check.mts',
+      ],
+      project,
+    );
+  });
+
+  it('run the marketing-mock bin with npx', () => {
+    expect(run('npx', ['--no-install', 'marketing-mock', '--version'], project).trim()).toBe('0.2.0');
+  });
+
+  it('run a vitest and msw test written as an outside user would', () => {
+    writeFileSync(
+      join(project, 'signup.test.mjs'),
+      `import { createMockService } from '@marketing/mock-server';
+       import { mswHandlers } from '@marketing/mock-server/msw';
+       import { setupServer } from 'msw/node';
+       import { afterAll, beforeAll, expect, it } from 'vitest';
+
+       const mock = createMockService({
+         seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }], tags: [{ tag_id: 'news', org_id: 'o' }] },
+       });
+       const server = setupServer(...mswHandlers(mock));
+       beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+       afterAll(() => server.close());
+
+       // The code under test calls the global fetch, so msw intercepts it.
+       async function signUp(cell) {
+         const res = await fetch(mock.baseUrl + '/contacts/' + cell + '/tag/add', {
+           method: 'PUT',
+           headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+           body: JSON.stringify({ tag_ids: ['news'], create_missing_contact: true }),
+         });
+         return res.status;
+       }
+
+       it('signs a new contact up', async () => {
+         expect(await signUp('27821234567')).toBe(200);
+         expect(mock.requestCount({ method: 'PUT', path: '/contacts/:cell/tag/add' })).toBe(1);
+         expect(mock.state().contacts[0].tag_ids).toEqual(['news']);
+       });
+      `,
+    );
+    const output = run('npx', ['--no-install', 'vitest', 'run', '--reporter=dot'], project, { CI: '1' });
+    expect(output).toMatch(/1 passed/);
+  });
+});

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const release = fileURLToPath(new URL('../release/', import.meta.url));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+/** Starts a release file in an empty directory with no node_modules, and answers its URL. */
+function startIn(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'marketing-release-'));
+  const child = spawn(command, [...args, '--port', '0', '--quiet'], { cwd: dir, env });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      const url = out.match(/listening on (http:\/\/\S+)/)?.[1];
+      if (url) resolve(url);
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+  });
+}
+
+describe('the release files', () => {
+  it('the single file runs with plain node from an empty directory and answers /__mock/health', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marketing-single-'));
+    copyFileSync(join(release, 'marketing-mock.mjs'), join(dir, 'marketing-mock.mjs'));
+    const url = await startIn(process.execPath, [join(dir, 'marketing-mock.mjs')], { PATH: '/usr/bin:/bin' });
+    const health = await (await fetch(`${url}/__mock/health`)).json();
+    expect(health).toMatchObject({ ok: true, data: { status: 'ok', version: '0.2.0' } });
+    process.stdout.write(
+      `release/marketing-mock.mjs: ${(statSync(join(release, 'marketing-mock.mjs')).size / 1024).toFixed(0)} kB\n`,
+    );
+  });
+
+  it.skipIf(!existsSync(join(release, 'marketing-mock-linux-x64')))(
+    'the executable runs without Node on its PATH and answers /__mock/health',
+    async () => {
+      const executable = join(release, 'marketing-mock-linux-x64');
+      const url = await startIn(executable, [], { PATH: '/nonexistent' });
+      const health = await (await fetch(`${url}/__mock/health`)).json();
+      expect(health).toMatchObject({ ok: true, data: { status: 'ok', version: '0.2.0' } });
+      process.stdout.write(
+        `release/marketing-mock-linux-x64: ${(statSync(executable).size / 1024 / 1024).toFixed(1)} MiB\n`,
+      );
+    },
+  );
+});
