@@ -6,9 +6,9 @@
  * @packageDocumentation
  */
 
-export { ControlError } from './control/control-error.js';
 export type { MockClock } from './core/clock.js';
 export { ClockError, parseDuration } from './core/clock.js';
+export { ControlError } from './core/control-error.js';
 export type { Fault, FaultInput } from './core/faults.js';
 export { DroppedConnection, FaultError } from './core/faults.js';
 export type { IncomingCall } from './core/handle-request.js';

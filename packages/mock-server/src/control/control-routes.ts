@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
 import { filterFromQuery, RequestFilterError } from '../core/request-journal.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/world.js';
 import { VERSION } from '../version.js';
-import { ControlError } from './control-error.js';
 
 const ClockBody = z.strictObject({
   set: z.string().optional(),

@@ -10,25 +10,20 @@ import {
   resourcesNamedBy,
   validationError,
 } from '@marketing/domain';
-import type { EndpointHandler, HandlerContext } from '../handlers/context.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { CellMemo } from './cell-memo.js';
-import type { MockClock } from './clock.js';
 import { closestName } from './closest-name.js';
+import type { EndpointHandler, HandlerContext } from './handler-types.js';
 import { hints } from './hints.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { fail, type Outcome } from './responses.js';
-import type { Settings } from './settings.js';
+import type { MockRuntime } from './runtime.js';
 
-/** What the pipeline needs from the mock. */
-export interface Pipeline {
-  world: World;
-  clock: MockClock;
-  settings: Settings;
+/** What the pipeline needs from the mock: its runtime, and the request machinery. */
+export interface Pipeline extends MockRuntime {
   rateLimiter: RateLimiter | undefined;
   handlers: Record<string, EndpointHandler>;
-  newId(prefix?: string): string;
   /** Normalises path cells, remembering recent ones. */
   pathCells: CellMemo;
 }

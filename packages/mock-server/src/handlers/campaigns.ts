@@ -1,6 +1,6 @@
 import { messages } from '@marketing/domain';
+import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
-import type { EndpointHandler, HandlerContext } from './context.js';
 
 function list<T extends { _id: string; org_id: string }>(ctx: HandlerContext, all: Iterable<T>) {
   const allowed = ctx.key.resources?.campaign_ids;

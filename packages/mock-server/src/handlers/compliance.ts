@@ -7,8 +7,8 @@ import {
   toMsisdn,
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
+import type { EndpointHandler } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
-import type { EndpointHandler } from './context.js';
 
 /** `POST /compliance/send`: which cells may be sent to, against global opt-outs or a campaign. */
 export const complianceHandlers: Record<string, EndpointHandler> = {

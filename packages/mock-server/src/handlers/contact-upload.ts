@@ -13,10 +13,10 @@ import {
 import { z } from 'zod';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact } from '../core/contact-changes.js';
+import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { OrgRecord } from '../store/records.js';
-import type { EndpointHandler, HandlerContext } from './context.js';
 import { parseUploadRow } from './upload-row.js';
 
 // Rows are checked one by one (each bad row is reported, not the whole upload), so the body is

@@ -12,9 +12,9 @@ import {
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
+import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
-import type { EndpointHandler, HandlerContext } from './context.js';
 
 const noMatch = { matchedCount: 0, modifiedCount: 0 };
 

@@ -6,8 +6,8 @@ import {
   SaleSchema,
   toValidationIssues,
 } from '@marketing/domain';
+import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
-import type { EndpointHandler, HandlerContext } from './context.js';
 
 function saleCampaign(ctx: HandlerContext, id: string) {
   const found = ctx.world.campaignOf(ctx.org._id, id);

@@ -10,9 +10,9 @@ import {
   tooManyParts,
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
+import type { EndpointHandler } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
-import type { EndpointHandler } from './context.js';
 
 /** The message for templates in an SMS to someone who is not a contact. */
 export const TEMPLATES_NEED_CONTACT =

@@ -1,7 +1,7 @@
 import { messages } from '@marketing/domain';
 import { saveContact } from '../core/contact-changes.js';
+import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
-import type { EndpointHandler, HandlerContext } from './context.js';
 
 const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, name: tag.name });
 

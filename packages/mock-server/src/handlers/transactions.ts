@@ -17,8 +17,8 @@ import {
   validationError,
 } from '@marketing/domain';
 import { insufficientBalance, moveCredits } from '../core/billing.js';
+import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
-import type { EndpointHandler, HandlerContext } from './context.js';
 
 interface ResolvedLead {
   lead: Lead;

@@ -7,9 +7,9 @@ import {
   renderTemplate,
   toMsisdn,
 } from '@marketing/domain';
-import { ControlError } from '../control/control-error.js';
 import { charge } from '../core/billing.js';
 import { optOutCampaignOf, optOutContact } from '../core/contact-changes.js';
+import { ControlError } from '../core/control-error.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { SendRecord, WebhookDelivery } from '../store/records.js';

@@ -1,6 +1,6 @@
 import { inSendWindow, renderTemplate, targetContact, targetingOf, weightedDraw } from '@marketing/domain';
-import { ControlError } from '../control/control-error.js';
 import { charge } from '../core/billing.js';
+import { ControlError } from '../core/control-error.js';
 import { asDeliveryMethod, priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
 

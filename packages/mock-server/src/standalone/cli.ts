@@ -1,12 +1,8 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createMockService } from '../create-mock-service.js';
-import type { MockService } from '../mock-service.js';
-import { createNodeServer } from '../node/node-server.js';
-import type { SeedDocument } from '../store/seed-schema.js';
-import { SeedError } from '../store/world.js';
-import { VERSION } from '../version.js';
+import { createMockService, type MockService, type SeedDocument, SeedError, VERSION } from '../index.js';
+import { createNodeServer } from '../node/index.js';
 import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
 import { formatRequestLine } from './request-log.js';

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-import type { SeedDocument } from '../store/seed-schema.js';
+import type { SeedDocument } from '../index.js';
 
 /** The demo world's API keys, printed when the server starts. */
 export const DEMO_KEYS = {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { SeedDocument } from '../store/seed-schema.js';
+import type { SeedDocument } from '../index.js';
 
 /** A state file that cannot be used; the message names the file and it is left untouched. */
 export class StateFileError extends Error {

@@ -1,17 +1,11 @@
 import type { EndpointDefinition } from '@marketing/domain';
 import type { z } from 'zod';
-import type { MockClock } from '../core/clock.js';
-import type { Outcome } from '../core/responses.js';
-import type { Settings } from '../core/settings.js';
 import type { ApiKeyRecord, OrgRecord } from '../store/records.js';
-import type { World } from '../store/world.js';
+import type { Outcome } from './responses.js';
+import type { MockRuntime } from './runtime.js';
 
-/** What a handler gets: the world, the caller, and the validated request. */
-export interface HandlerContext {
-  world: World;
-  clock: MockClock;
-  settings: Settings;
-  newId(prefix?: string): string;
+/** What a handler gets: the mock's runtime, the caller, and the validated request. */
+export interface HandlerContext extends MockRuntime {
   endpoint: EndpointDefinition;
   org: OrgRecord;
   key: ApiKeyRecord;
