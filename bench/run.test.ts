@@ -25,6 +25,9 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'Standalone POST',
     'SDK contacts.get',
     'SDK bundle',
+    'through mock.fetch',
+    'core alone',
+    'Cold start',
   ]) {
     expect(run.stdout).toContain(name);
   }

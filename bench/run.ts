@@ -1,10 +1,10 @@
 // pnpm bench: measures the mock, the standalone server and the SDK side by side with baselines in
 // one run, prints a table and writes docs/benchmarks.md. BENCH_SIZE=tiny runs each once, small.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
   type ContactSearchBody,
@@ -318,6 +318,98 @@ record({
   figure: `${ms(sdkMs / sizes.sdkCalls)} vs ${ms(plainMs / sizes.sdkCalls)} per call (${(sdkMs / plainMs).toFixed(2)}x)`,
   target: tiny ? undefined : '<= 1.3x',
   met: sdkMs / plainMs <= 1.3,
+});
+
+// 6b. The in-process paths side by side: the SDK through msw, through mock.fetch, and the core alone.
+const fastClient = new Client({
+  apiKey: 'demo_seller_admin',
+  baseUrl: sdkMock.baseUrl,
+  fetch: sdkMock.fetch,
+});
+const coreCall = {
+  method: 'GET',
+  url: `${sdkMock.baseUrl}/contacts/27821000000`,
+  headers: new Headers({ authorization: 'Bearer demo_seller_admin' }),
+  text: async () => '',
+};
+server.listen({ onUnhandledRequest: 'bypass' });
+const viaMswMs = await timeCalls(() => client.contacts.get('27821000000'));
+server.close();
+const viaFetchMs = await timeCalls(() => fastClient.contacts.get('27821000000'));
+const coreMs = await timeCalls(() => sdkMock.respond(coreCall));
+const perCall = (total: number) => (total / sizes.sdkCalls) * 1000;
+record({
+  name: 'SDK contacts.get through msw (baseline)',
+  figure: `${perCall(viaMswMs).toFixed(0)} µs a call`,
+});
+record({
+  name: 'SDK contacts.get through mock.fetch',
+  figure: `${perCall(viaFetchMs).toFixed(0)} µs a call, ${(viaMswMs / viaFetchMs).toFixed(1)}x faster than msw`,
+  target: tiny ? undefined : '<= 100 µs, >= 5x msw',
+  met: perCall(viaFetchMs) <= 100 && viaMswMs / viaFetchMs >= 5,
+});
+record({
+  name: 'The mock’s core alone (respond, no Request or Response)',
+  figure: `${perCall(coreMs).toFixed(0)} µs a call`,
+});
+
+// 8. Cold start: from spawning the command to its first 200 (GET /__mock/health), the bundled file
+// beside the command run from sources. The median of 5 starts each.
+async function coldStart(command: string, args: string[]): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, [...args, '--port', '0', '--quiet'], {
+    cwd: tmpdir(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const match = out.match(/listening on (http:\/\/\S+)/);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
+    });
+    for (;;) {
+      const ok = await fetch(`${url}/__mock/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ok) return performance.now() - started;
+    }
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const releaseFile = join(root, 'release/marketing-mock.mjs');
+if (!existsSync(releaseFile))
+  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/release-mock.ts')], {
+    stdio: 'inherit',
+  });
+const bundledStarts: number[] = [];
+const sourceStarts: number[] = [];
+for (let i = 0; i < (tiny ? 1 : 5); i++) {
+  bundledStarts.push(await coldStart(process.execPath, [releaseFile]));
+  sourceStarts.push(
+    // tsx by its path: the command runs in an empty directory, as a user's would.
+    await coldStart(process.execPath, [
+      '--import',
+      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+      join(root, 'packages/mock-server/src/standalone/cli.ts'),
+    ]),
+  );
+}
+record({
+  name: 'Cold start to first 200: release/marketing-mock.mjs (median of 5)',
+  figure: `${median(bundledStarts).toFixed(0)} ms`,
+  target: tiny ? undefined : '<= 300 ms',
+  met: median(bundledStarts) <= 300,
+});
+record({
+  name: 'Cold start to first 200: the CLI from sources with tsx, as pnpm mock runs it (median of 5)',
+  figure: `${median(sourceStarts).toFixed(0)} ms`,
 });
 
 // 7. SDK bundle size, minified and gzipped, with and without response validation.

@@ -40,7 +40,7 @@ async function render() {
       button.textContent = 'Opt out of News';
       button.dataset.cell = contact.cell;
       button.onclick = async () => {
-        await client.contacts.optOut(contact.cell!, { campaign_ids: ['cmp_news'] });
+        await client.contacts.optOut(contact.cell, { campaign_ids: ['cmp_news'] });
         await render();
       };
       item.append(button);

@@ -14,7 +14,7 @@ export async function firstCalls(client: Client) {
     find: { tag_ids: { $in: ['tag_vip'] } },
     projection: { cell: 1 },
   })) {
-    vipCells.push(c.cell!);
+    vipCells.push(c.cell);
   }
   return { contact, vipCells };
 }
@@ -42,7 +42,7 @@ export async function syncOptOuts(
     find: { tag_ids: { $all: ['tag_supplier_optout'] }, updatedAt: { $gte: lastSync } },
     projection: { cell: 1 },
   })) {
-    await markOptedOut(contact.cell!);
+    await markOptedOut(contact.cell);
   }
 }
 // #endregion pagination

@@ -27,7 +27,7 @@ export async function pullOptOuts(client: Client, exclusionTagId: string, since:
     find: { tag_ids: { $all: [exclusionTagId] }, updatedAt: { $gte: since } },
     projection: { cell: 1 },
   })) {
-    cells.push(contact.cell!);
+    cells.push(contact.cell);
   }
   return cells;
 }

@@ -191,7 +191,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       }
     },
     fetch: async (input, init) => {
-      const request = new Request(input, init);
+      // Clients such as ky pass a Request already: building another one costs more than the mock.
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       if (!request.url.startsWith(`${settings.baseUrl}/`) && request.url !== settings.baseUrl) {
         throw new TypeError('fetch failed', {
           cause: new Error(`mock.fetch serves only ${settings.baseUrl}; got ${request.url}`),

@@ -1,4 +1,4 @@
-import type { Contact, LeadTransaction, ProjectedContact } from '@marketing/domain';
+import type { Contact, LeadTransaction } from '@marketing/domain';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Client } from '../src/index.js';
 
@@ -8,9 +8,44 @@ describe('the client’s types', () => {
   it('types results from the contract', () => {
     expectTypeOf(client.contacts.get).returns.resolves.toEqualTypeOf<Contact>();
     expectTypeOf(client.transactions.search).returns.resolves.toEqualTypeOf<LeadTransaction[]>();
-    expectTypeOf(client.contacts.searchAll).returns.toEqualTypeOf<
-      AsyncGenerator<ProjectedContact, void, undefined>
+  });
+
+  it('narrows search rows to _id and the projected fields', async () => {
+    const { contacts } = await client.contacts.search({
+      find: { cell: ['1'] },
+      projection: { cell: 1, firstname: 1 },
+    });
+    expectTypeOf(contacts[0]!).toEqualTypeOf<
+      { _id: string } & { cell: string; firstname: Contact['firstname'] }
     >();
+    expectTypeOf(contacts[0]!.cell).toEqualTypeOf<string>();
+    // @ts-expect-error a field that was not projected is not in the row
+    void contacts[0]!.tag_ids;
+    const bare = await client.contacts.search({ find: { cell: ['1'] } });
+    expectTypeOf(bare.contacts[0]!).toEqualTypeOf<{ _id: string }>();
+    for await (const row of client.contacts.searchAll({ find: { cell: ['1'] }, projection: { cell: 1 } })) {
+      expectTypeOf(row.cell).toEqualTypeOf<string>();
+      // @ts-expect-error not projected
+      void row.email;
+    }
+  });
+
+  it('offers withResponse and asResponse on every method, typed from the contract', async () => {
+    const { data, response, requestId } = await client.tags.get('t').withResponse();
+    expectTypeOf(data).toEqualTypeOf<{ tag_id: string; name: string }>();
+    expectTypeOf(response).toEqualTypeOf<Response>();
+    expectTypeOf(requestId).toEqualTypeOf<string | undefined>();
+    expectTypeOf(client.send.sms).returns.resolves.toEqualTypeOf<{ customerId: string; totalCost: number }>();
+    expectTypeOf(client.contacts.delete('1').asResponse()).toEqualTypeOf<Promise<Response>>();
+  });
+
+  it('types requester.request by the route', async () => {
+    const { routes } = await import('@marketing/domain/routes');
+    expectTypeOf(
+      client.requester.request(routes.contacts.get, { params: { cell: '1' } }),
+    ).resolves.toEqualTypeOf<Contact>();
+    // @ts-expect-error tags.get takes tag_id
+    void client.requester.request(routes.tags.get, { params: { cell: '1' } });
   });
 
   it('refuses wrong parameters at compile time', () => {

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '@marketing/domain/routes';
+import type { Logger, LogLevel } from './logger.js';
 
 /** Checks a success response's `data` against the contract; see `@marketing/sdk/validation`. */
 export interface ResponseValidator {
@@ -22,6 +23,20 @@ export interface ClientOptions {
   baseUrl: string;
   /** Milliseconds to wait for each attempt, or `false` for no limit. @default 60000 */
   timeout?: number | false;
+  /**
+   * Milliseconds the whole call may take, every attempt and every wait between them included. A
+   * retry whose wait would pass it is not made: the call fails at once with the last error.
+   * @default no bound
+   */
+  deadline?: number;
+  /** Where logs go (`console`-shaped: debug, info, warn, error). @default console */
+  logger?: Logger;
+  /**
+   * How much to log: `debug` logs each request, answer and retry; `warn` (the default) logs retry
+   * waits longer than a second. Without it, `MARKETING_LOG` in the environment sets it.
+   * @default 'warn'
+   */
+  logLevel?: LogLevel;
   /** Retries after a retryable failure, for requests that are safe to repeat. @default 2 */
   maxRetries?: number;
   /** The longest wait a `Retry-After` or `resetsAt` may impose, in ms. @default 60000 */
@@ -39,8 +54,10 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Aborts the call; an abort is never retried. */
   signal?: AbortSignal;
-  /** Overrides the client's timeout for this call. */
+  /** Overrides the client's timeout (per attempt) for this call. */
   timeout?: number | false;
+  /** Overrides the client's deadline (the whole call, retries included) for this call. */
+  deadline?: number;
   /** Overrides the client's retries for this call. */
   maxRetries?: number;
   headers?: Record<string, string>;

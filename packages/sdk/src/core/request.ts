@@ -5,8 +5,11 @@ import { makeApiError } from '../errors/make-api-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { UserAbortError } from '../errors/user-abort-error.js';
+import { APIPromise } from './api-promise.js';
+import { createLog, type Log } from './logger.js';
 import type { ClientOptions, RequestInput, RequestOptions, Route } from './options.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
+import type { ResultOf, RouteInput } from './route-types.js';
 
 /** A success, with the response that carried it and how many attempts it took. */
 export interface RawResult<T> {
@@ -15,13 +18,36 @@ export interface RawResult<T> {
   attempts: number;
 }
 
-/** Sends requests for the resources: one loop, shared by every endpoint. */
+/**
+ * What an underlying network error says: its code (`ECONNREFUSED`) when it has one, else its
+ * messages down the cause chain (`fetch failed: bad port`).
+ */
+function causeOf(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    messages.push(current instanceof Error ? current.message : String(current));
+    current = (current as { cause?: unknown }).cause;
+  }
+  return messages.join(': ');
+}
+
+const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
+
+/**
+ * Sends requests: one loop, shared by every endpoint. `client.requester.request(route, input)`
+ * calls any route of `@marketing/domain/routes`, typed from the contract.
+ */
 export class Requester {
   readonly #options: ClientOptions;
   readonly #ky: KyInstance;
+  readonly #log: Log;
 
   constructor(options: ClientOptions) {
     this.#options = options;
+    this.#log = createLog(options.logger, options.logLevel);
     const hooks = options.hooks;
     this.#ky = ky.create({
       prefixUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -54,14 +80,30 @@ export class Requester {
     return url.toString();
   }
 
-  /** Calls an endpoint and answers its `data` with the raw response. */
-  async request<T>(
-    route: Route,
-    input: RequestInput = {},
+  /**
+   * Calls a route and answers its `data`, typed from the contract, as an {@link APIPromise}.
+   *
+   * @example
+   * ```ts
+   * import { routes } from '@marketing/domain/routes';
+   * const contact = await client.requester.request(routes.contacts.get, { params: { cell: '27821234567' } });
+   * const { data, requestId } = await client.requester.request(routes.tags.list).withResponse();
+   * ```
+   */
+  request<R extends Route>(
+    route: R,
+    input: RouteInput<R> = {},
     options: RequestOptions = {},
-  ): Promise<RawResult<T>> {
+  ): APIPromise<ResultOf<R>> {
+    return new APIPromise<ResultOf<R>>(this.send(route, input as RequestInput, options));
+  }
+
+  /** Calls an endpoint and answers its `data` with the raw response and the attempts it took. */
+  async send<T>(route: Route, input: RequestInput = {}, options: RequestOptions = {}): Promise<RawResult<T>> {
     const maxRetries = options.maxRetries ?? this.#options.maxRetries ?? 2;
     const timeout = options.timeout ?? this.#options.timeout ?? 60_000;
+    const deadlineMs = options.deadline ?? this.#options.deadline;
+    const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
     const path = buildPath(route.path, input.params ?? {}).slice(1);
     const searchParams = Object.fromEntries(
       Object.entries(input.query ?? {}).filter(
@@ -71,36 +113,55 @@ export class Requester {
     const headers: Record<string, string> = { ...options.headers };
     if (route.auth === 'bearer') headers.authorization = `Bearer ${this.#options.apiKey}`;
     else searchParams.key ??= this.#options.apiKey;
+    const target = `${route.method} ${this.#options.baseUrl.replace(/\/+$/, '')}/${path}`;
 
     for (let attempt = 0; ; attempt++) {
+      const left = deadline === undefined ? undefined : deadline - Date.now();
+      const attemptTimeout =
+        left === undefined
+          ? timeout
+          : timeout === false
+            ? Math.max(1, left)
+            : Math.max(1, Math.min(timeout, left));
       let response: Response;
+      const started = Date.now();
+      this.#log.debug(`${target} (attempt ${attempt + 1})`);
       try {
         response = await this.#ky(path, {
           method: route.method,
           headers,
           searchParams,
           ...(input.body === undefined ? {} : { json: input.body }),
-          timeout,
+          timeout: attemptTimeout,
           ...(options.signal ? { signal: options.signal } : {}),
         });
       } catch (cause) {
-        if (options.signal?.aborted) throw new UserAbortError(`${route.id} was aborted`, { cause });
+        const attempts = attemptsText(attempt + 1);
+        if (options.signal?.aborted)
+          throw new UserAbortError(`${target} was aborted after ${attempts}`, { cause });
         const error =
           cause instanceof KyTimeoutError
-            ? new TimeoutError(`${route.id} timed out after ${timeout} ms`, { cause })
-            : new ConnectionError(
-                `${route.id} could not reach the service: ${String((cause as Error)?.message ?? cause)}`,
+            ? new TimeoutError(
+                `${target} timed out after ${attemptTimeout} ms (${attempts}${deadline === undefined ? '' : `, deadline ${deadlineMs} ms`})`,
                 { cause },
-              );
+              )
+            : new ConnectionError(`${target} failed after ${attempts}: ${causeOf(cause)}`, { cause });
         // Without an answer the request may have acted, so only safe requests are sent again.
-        if (route.retrySafe && attempt < maxRetries) {
-          await this.#wait({ attempt }, options.signal, route);
+        if (
+          route.retrySafe &&
+          attempt < maxRetries &&
+          (await this.#wait({ attempt }, options.signal, target, error.message, deadline))
+        )
           continue;
-        }
+        this.#log.debug(error.message);
         throw error;
       }
 
       const envelope = await readEnvelope(response);
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      this.#log.debug(
+        `${target} answered ${response.status} in ${Date.now() - started} ms${requestId ? ` (${requestId})` : ''}`,
+      );
       if (response.ok && envelope?.ok === true) {
         const data = envelope.data as T;
         const validator = this.#options.validateResponses;
@@ -114,49 +175,68 @@ export class Requester {
       const error = makeApiError({
         status,
         error: envelope ? envelope.error : `Unexpected response (${response.status}) that is not an envelope`,
+        hint: typeof envelope?.hint === 'string' ? envelope.hint : undefined,
         response,
         endpoint: route.id,
+        target,
+        attempts: attempt + 1,
       });
       // A 429 was refused before it acted, so any request may wait and go again.
       const retryable = isRetryableStatus(status) && (route.retrySafe || status === 429);
       if (retryable && attempt < maxRetries) {
         const resetsAt = (envelope?.error as { resetsAt?: unknown } | undefined)?.resetsAt;
-        await this.#wait(
+        const waited = await this.#wait(
           {
             attempt,
             retryAfterHeader: response.headers.get('retry-after'),
             resetsAt: typeof resetsAt === 'number' ? resetsAt : undefined,
           },
           options.signal,
-          route,
+          target,
+          `${status}`,
+          deadline,
         );
-        continue;
+        if (waited) continue;
       }
       throw error;
     }
   }
 
+  // Waits before the next attempt; answers false (without waiting) when the wait would pass the
+  // call's deadline, so the caller gives up at once instead of sleeping past it.
   async #wait(
     input: { attempt: number; retryAfterHeader?: string | null; resetsAt?: number | undefined },
     signal: AbortSignal | undefined,
-    route: Route,
-  ) {
+    target: string,
+    reason: string,
+    deadline: number | undefined,
+  ): Promise<boolean> {
     const ms = retryDelay({
       ...input,
       now: Date.now(),
       maxRetryAfterMs: this.#options.maxRetryAfter ?? 60_000,
     });
+    if (deadline !== undefined && Date.now() + ms >= deadline) {
+      this.#log.debug(
+        `${target}: not retrying after ${reason}; the wait of ${ms} ms would pass the deadline`,
+      );
+      return false;
+    }
+    const message = `${target}: retrying in ${ms} ms after ${reason} (attempt ${input.attempt + 2})`;
+    if (ms > 1000) this.#log.warn(message);
+    else this.#log.debug(message);
     try {
       await sleep(ms, signal);
     } catch (cause) {
-      throw new UserAbortError(`${route.id} was aborted`, { cause });
+      throw new UserAbortError(`${target} was aborted`, { cause });
     }
+    return true;
   }
 }
 
 async function readEnvelope(
   response: Response,
-): Promise<{ ok: boolean; data?: unknown; error?: unknown } | undefined> {
+): Promise<{ ok: boolean; data?: unknown; error?: unknown; hint?: unknown } | undefined> {
   try {
     const body = (await response.json()) as unknown;
     return typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean'

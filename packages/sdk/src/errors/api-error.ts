@@ -16,14 +16,38 @@ export class ApiError extends MarketingError {
   readonly response: Response | undefined;
   /** The endpoint that answered, `contacts.search`. */
   readonly endpoint: string;
+  /** The `x-request-id` of the answer: the mock's journal holds the request under it. */
+  readonly requestId: string | undefined;
+  /** How to fix the call, when the server said (the envelope's `hint`). */
+  readonly hint: string | undefined;
+  /** How many attempts were made. */
+  readonly attempts: number;
 
-  constructor(input: { status: number; error: unknown; response?: Response | undefined; endpoint: string }) {
-    super(`${input.endpoint} failed with ${input.status}: ${describe(input.error)}`);
+  constructor(input: {
+    status: number;
+    error: unknown;
+    response?: Response | undefined;
+    endpoint: string;
+    /** The method and URL called: `GET https://api.example.com/tags`. */
+    target?: string | undefined;
+    hint?: string | undefined;
+    attempts?: number | undefined;
+  }) {
+    const requestId = input.response?.headers.get('x-request-id') ?? undefined;
+    const attempts = input.attempts ?? 1;
+    super(
+      `${input.target ?? input.endpoint} failed with ${input.status}${attempts > 1 ? ` after ${attempts} attempts` : ''}: ${describe(input.error)}` +
+        (input.hint ? ` (${input.hint})` : '') +
+        (requestId ? ` [request ${requestId}]` : ''),
+    );
     this.status = input.status;
     this.error = input.error;
     this.response = input.response;
     this.headers = input.response?.headers ?? new Headers();
     this.endpoint = input.endpoint;
+    this.requestId = requestId;
+    this.hint = input.hint;
+    this.attempts = attempts;
   }
 }
 

@@ -1,4 +1,3 @@
-import type { CampaignV2 } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -15,8 +14,8 @@ export class CampaignsV2 {
    * const campaigns = await client.campaignsV2.list();
    * ```
    */
-  async list(options?: RequestOptions): Promise<CampaignV2[]> {
-    return (await this.requester.request<CampaignV2[]>(routes.campaignsV2.list, {}, options)).data;
+  list(options?: RequestOptions) {
+    return this.requester.request(routes.campaignsV2.list, {}, options);
   }
 
   /**
@@ -27,8 +26,8 @@ export class CampaignsV2 {
    * const campaign = await client.campaignsV2.get('cmp_v2');
    * ```
    */
-  async get(campaignId: string, options?: RequestOptions): Promise<CampaignV2> {
+  get(campaignId: string, options?: RequestOptions) {
     const input = { params: { campaign_id: campaignId } };
-    return (await this.requester.request<CampaignV2>(routes.campaignsV2.get, input, options)).data;
+    return this.requester.request(routes.campaignsV2.get, input, options);
   }
 }

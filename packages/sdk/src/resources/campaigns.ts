@@ -1,4 +1,3 @@
-import type { Campaign } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -15,8 +14,8 @@ export class Campaigns {
    * const campaigns = await client.campaigns.list();
    * ```
    */
-  async list(options?: RequestOptions): Promise<Campaign[]> {
-    return (await this.requester.request<Campaign[]>(routes.campaigns.list, {}, options)).data;
+  list(options?: RequestOptions) {
+    return this.requester.request(routes.campaigns.list, {}, options);
   }
 
   /**
@@ -27,13 +26,7 @@ export class Campaigns {
    * const campaign = await client.campaigns.get('cmp_1');
    * ```
    */
-  async get(campaignId: string, options?: RequestOptions): Promise<Campaign> {
-    return (
-      await this.requester.request<Campaign>(
-        routes.campaigns.get,
-        { params: { campaign_id: campaignId } },
-        options,
-      )
-    ).data;
+  get(campaignId: string, options?: RequestOptions) {
+    return this.requester.request(routes.campaigns.get, { params: { campaign_id: campaignId } }, options);
   }
 }

@@ -1,4 +1,4 @@
-import type { ComplianceBody, ComplianceResult } from '@marketing/domain';
+import type { ComplianceBody } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -16,17 +16,7 @@ export class Compliance {
    * const { results } = await client.compliance.checkSend({ cells: ['0821234567'], country: 'ZA' }, { campaign_id: 'cmp_1' });
    * ```
    */
-  async checkSend(
-    params: ComplianceBody,
-    query: { campaign_id?: string } = {},
-    options?: RequestOptions,
-  ): Promise<ComplianceResult> {
-    return (
-      await this.requester.request<ComplianceResult>(
-        routes.compliance.checkSend,
-        { body: params, query },
-        options,
-      )
-    ).data;
+  checkSend(params: ComplianceBody, query: { campaign_id?: string } = {}, options?: RequestOptions) {
+    return this.requester.request(routes.compliance.checkSend, { body: params, query }, options);
   }
 }

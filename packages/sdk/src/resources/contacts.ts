@@ -1,9 +1,7 @@
 import type {
   BulkUpdateBody,
-  BulkUpdateResult,
   Contact,
   ContactSearchBody,
-  MatchResult,
   OptOutBody,
   OptOutCampaignBody,
   ParsedSearchRequest,
@@ -14,18 +12,44 @@ import type {
   UploadResult,
 } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
 import { chunk, type Progress } from '../internal/chunks.js';
 
+/** A projection: contact field names mapped to 1. */
+export type Projection = Partial<Record<Exclude<keyof Contact, '_id'>, 1>>;
+
+/**
+ * A contact as a search with projection `P` answers it: `_id`, plus each projected field (as the
+ * contact has it), and no other field.
+ *
+ * @example
+ * ```ts
+ * type Row = ProjectedRow<{ cell: 1 }>; // { _id: string; cell: string }
+ * ```
+ */
+export type ProjectedRow<P extends Projection | undefined> = { _id: string } & (P extends Projection
+  ? { [K in keyof P & keyof Contact]: Contact[K] }
+  : unknown);
+
 /** The answer of a contact search: the request as understood, and the page of contacts. */
-export interface ContactSearchResult {
+export interface ContactSearchResult<P extends Projection | undefined = Projection | undefined> {
   parsed_request: ParsedSearchRequest;
-  contacts: ProjectedContact[];
+  contacts: (Projection extends P ? ProjectedContact : ProjectedRow<P>)[];
 }
 
+/** The body of a contact search, with its projection typed. */
+export type ContactSearchParams<P extends Projection | undefined> = Omit<ContactSearchBody, 'projection'> & {
+  // A field that is not a contact field is refused (a generic parameter skips excess checks).
+  projection?: P & { [K in Exclude<keyof P, keyof Projection>]: never };
+};
+
 /** Parameters of {@link Contacts.searchAll}: a search without paging options, and a page size. */
-export type SearchAllParams = Omit<ContactSearchBody, 'options'> & {
+export type SearchAllParams<P extends Projection | undefined = Projection | undefined> = Omit<
+  ContactSearchParams<P>,
+  'options'
+> & {
   /** Contacts per page (per request). Each page costs 10 credits. @default 10000 */
   pageSize?: number;
 };
@@ -53,8 +77,8 @@ export class Contacts {
    * const contact = await client.contacts.get('27821234567');
    * ```
    */
-  async get(cell: string, options?: RequestOptions): Promise<Contact> {
-    return (await this.requester.request<Contact>(routes.contacts.get, { params: { cell } }, options)).data;
+  get(cell: string, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.get, { params: { cell } }, options);
   }
 
   /**
@@ -68,10 +92,13 @@ export class Contacts {
    * });
    * ```
    */
-  async search(params: ContactSearchBody, options?: RequestOptions): Promise<ContactSearchResult> {
-    return (
-      await this.requester.request<ContactSearchResult>(routes.contacts.search, { body: params }, options)
-    ).data;
+  search<P extends Projection | undefined = undefined>(
+    params: ContactSearchParams<P>,
+    options?: RequestOptions,
+  ): APIPromise<ContactSearchResult<P>> {
+    return this.requester.request(routes.contacts.search, { body: params }, options) as APIPromise<
+      ContactSearchResult<P>
+    >;
   }
 
   /**
@@ -86,13 +113,13 @@ export class Contacts {
    * }
    * ```
    */
-  async *searchAll(
-    params: SearchAllParams,
+  async *searchAll<P extends Projection | undefined = undefined>(
+    params: SearchAllParams<P>,
     options?: RequestOptions,
-  ): AsyncGenerator<ProjectedContact, void, undefined> {
+  ): AsyncGenerator<ContactSearchResult<P>['contacts'][number], void, undefined> {
     const { pageSize = 10_000, ...search } = params;
     for (let skip = 0; ; skip += pageSize) {
-      const page = await this.search({ ...search, options: { skip, limit: pageSize } }, options);
+      const page = await this.search<P>({ ...search, options: { skip, limit: pageSize } }, options);
       yield* page.contacts;
       if (page.contacts.length < pageSize) return;
     }
@@ -106,8 +133,8 @@ export class Contacts {
    * await client.contacts.delete('27821234567');
    * ```
    */
-  async delete(cell: string, options?: RequestOptions): Promise<void> {
-    await this.requester.request(routes.contacts.delete, { params: { cell } }, options);
+  delete(cell: string, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.delete, { params: { cell } }, options);
   }
 
   /**
@@ -119,14 +146,8 @@ export class Contacts {
    * await client.contacts.optOut('27821234567', { campaign_ids: ['cmp_1'] });
    * ```
    */
-  async optOut(cell: string, params: OptOutBody, options?: RequestOptions): Promise<MatchResult> {
-    return (
-      await this.requester.request<MatchResult>(
-        routes.contacts.optOut,
-        { params: { cell }, body: params },
-        options,
-      )
-    ).data;
+  optOut(cell: string, params: OptOutBody, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.optOut, { params: { cell }, body: params }, options);
   }
 
   /**
@@ -137,13 +158,9 @@ export class Contacts {
    * await client.contacts.optOutCampaign('27821234567', { campaign_id: 'cmp_1' });
    * ```
    */
-  async optOutCampaign(
-    cell: string,
-    params: OptOutCampaignBody,
-    options?: RequestOptions,
-  ): Promise<MatchResult> {
+  optOutCampaign(cell: string, params: OptOutCampaignBody, options?: RequestOptions) {
     const input = { params: { cell }, body: params };
-    return (await this.requester.request<MatchResult>(routes.contacts.optOutCampaign, input, options)).data;
+    return this.requester.request(routes.contacts.optOutCampaign, input, options);
   }
 
   /**
@@ -154,14 +171,8 @@ export class Contacts {
    * await client.contacts.addTags('27821234567', { tag_ids: ['tag_optout'] });
    * ```
    */
-  async addTags(cell: string, params: TagChangeBody, options?: RequestOptions): Promise<MatchResult> {
-    return (
-      await this.requester.request<MatchResult>(
-        routes.contacts.addTags,
-        { params: { cell }, body: params },
-        options,
-      )
-    ).data;
+  addTags(cell: string, params: TagChangeBody, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.addTags, { params: { cell }, body: params }, options);
   }
 
   /**
@@ -172,9 +183,9 @@ export class Contacts {
    * await client.contacts.removeTags('27821234567', { tags: ['VIP'] });
    * ```
    */
-  async removeTags(cell: string, params: TagChangeBody, options?: RequestOptions): Promise<MatchResult> {
+  removeTags(cell: string, params: TagChangeBody, options?: RequestOptions) {
     const input = { params: { cell }, body: params };
-    return (await this.requester.request<MatchResult>(routes.contacts.removeTags, input, options)).data;
+    return this.requester.request(routes.contacts.removeTags, input, options);
   }
 
   /**
@@ -185,9 +196,8 @@ export class Contacts {
    * const { validContacts, invalidContacts } = await client.contacts.create({ country: 'ZA', contacts: [{ cell: '0821234567' }] });
    * ```
    */
-  async create(params: UploadContactsBody, options?: RequestOptions): Promise<UploadResult> {
-    return (await this.requester.request<UploadResult>(routes.contacts.create, { body: params }, options))
-      .data;
+  create(params: UploadContactsBody, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.create, { body: params }, options);
   }
 
   /**
@@ -198,9 +208,8 @@ export class Contacts {
    * await client.contacts.upsert({ contacts: [{ cell: '27821234567', lastname: 'Nkosi' }] });
    * ```
    */
-  async upsert(params: UploadContactsBody, options?: RequestOptions): Promise<UploadResult> {
-    return (await this.requester.request<UploadResult>(routes.contacts.upsert, { body: params }, options))
-      .data;
+  upsert(params: UploadContactsBody, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.upsert, { body: params }, options);
   }
 
   /**
@@ -269,9 +278,7 @@ export class Contacts {
    * await client.contacts.bulkUpdate({ find: { tag_ids: { $in: ['tag_a'] } }, update: { $addToSet: { tag_ids: { $each: ['tag_b'] } } } });
    * ```
    */
-  async bulkUpdate(params: BulkUpdateBody, options?: RequestOptions): Promise<BulkUpdateResult> {
-    return (
-      await this.requester.request<BulkUpdateResult>(routes.contacts.bulkUpdate, { body: params }, options)
-    ).data;
+  bulkUpdate(params: BulkUpdateBody, options?: RequestOptions) {
+    return this.requester.request(routes.contacts.bulkUpdate, { body: params }, options);
   }
 }

@@ -16,8 +16,8 @@ export class Sales {
    * await client.sales.create([{ campaign_id: 'cmp_1', cell: '0821234567', soldAt: '2026-11-20', saleValue: 99 }]);
    * ```
    */
-  async create(sales: Sale[], options?: RequestOptions): Promise<void> {
-    await this.requester.request(routes.sales.create, { body: sales }, options);
+  create(sales: Sale[], options?: RequestOptions) {
+    return this.requester.request(routes.sales.create, { body: sales }, options);
   }
 
   /**

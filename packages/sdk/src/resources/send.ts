@@ -1,4 +1,4 @@
-import type { SendEmailBulkBody, SendSmsBody, SendSmsResult } from '@marketing/domain';
+import type { SendEmailBulkBody, SendSmsBody } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -19,8 +19,8 @@ export class Send {
    * });
    * ```
    */
-  async sms(params: SendSmsBody, options?: RequestOptions): Promise<SendSmsResult> {
-    return (await this.requester.request<SendSmsResult>(routes.send.sms, { body: params }, options)).data;
+  sms(params: SendSmsBody, options?: RequestOptions) {
+    return this.requester.request(routes.send.sms, { body: params }, options);
   }
 
   /**
@@ -31,7 +31,7 @@ export class Send {
    * await client.send.emailBulk({ from: 'news@acme.example', template_id: 'tpl_1', destinations: ['a@b.example'] });
    * ```
    */
-  async emailBulk(params: SendEmailBulkBody, options?: RequestOptions): Promise<void> {
-    await this.requester.request(routes.send.emailBulk, { body: params }, options);
+  emailBulk(params: SendEmailBulkBody, options?: RequestOptions) {
+    return this.requester.request(routes.send.emailBulk, { body: params }, options);
   }
 }

@@ -1,4 +1,3 @@
-import type { Tag } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -15,8 +14,8 @@ export class Tags {
    * const tags = await client.tags.list();
    * ```
    */
-  async list(options?: RequestOptions): Promise<Tag[]> {
-    return (await this.requester.request<Tag[]>(routes.tags.list, {}, options)).data;
+  list(options?: RequestOptions) {
+    return this.requester.request(routes.tags.list, {}, options);
   }
 
   /**
@@ -27,8 +26,8 @@ export class Tags {
    * const tag = await client.tags.get('tag_vip');
    * ```
    */
-  async get(tagId: string, options?: RequestOptions): Promise<Tag> {
-    return (await this.requester.request<Tag>(routes.tags.get, { params: { tag_id: tagId } }, options)).data;
+  get(tagId: string, options?: RequestOptions) {
+    return this.requester.request(routes.tags.get, { params: { tag_id: tagId } }, options);
   }
 
   /**
@@ -39,8 +38,7 @@ export class Tags {
    * await client.tags.delete('tag_old');
    * ```
    */
-  async delete(tagId: string, options?: RequestOptions): Promise<Tag> {
-    return (await this.requester.request<Tag>(routes.tags.delete, { params: { tag_id: tagId } }, options))
-      .data;
+  delete(tagId: string, options?: RequestOptions) {
+    return this.requester.request(routes.tags.delete, { params: { tag_id: tagId } }, options);
   }
 }

@@ -1,4 +1,4 @@
-import type { Lead, LeadTransaction, TransactionSearchBody } from '@marketing/domain';
+import type { Lead, TransactionSearchBody } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -18,8 +18,8 @@ export class Transactions {
    * await client.transactions.create([{ resource_id: 'lead-1', cell: '27821234567', campaign_id: 'cmp_v2' }]);
    * ```
    */
-  async create(leads: Lead[], options?: RequestOptions): Promise<void> {
-    await this.requester.request(routes.transactions.create, { body: leads }, options);
+  create(leads: Lead[], options?: RequestOptions) {
+    return this.requester.request(routes.transactions.create, { body: leads }, options);
   }
 
   /**
@@ -55,14 +55,9 @@ export class Transactions {
    * const transaction = await client.transactions.updateStatus('tx_1', 'completed');
    * ```
    */
-  async updateStatus(
-    id: string,
-    status: 'completed' | 'rejected',
-    options?: RequestOptions,
-  ): Promise<LeadTransaction> {
+  updateStatus(id: string, status: 'completed' | 'rejected', options?: RequestOptions) {
     const input = { params: { id }, body: { status } };
-    return (await this.requester.request<LeadTransaction>(routes.transactions.updateStatus, input, options))
-      .data;
+    return this.requester.request(routes.transactions.updateStatus, input, options);
   }
 
   /**
@@ -73,10 +68,8 @@ export class Transactions {
    * const pending = await client.transactions.search({ status: 'pending' });
    * ```
    */
-  async search(params: TransactionSearchBody = {}, options?: RequestOptions): Promise<LeadTransaction[]> {
-    return (
-      await this.requester.request<LeadTransaction[]>(routes.transactions.search, { body: params }, options)
-    ).data;
+  search(params: TransactionSearchBody = {}, options?: RequestOptions) {
+    return this.requester.request(routes.transactions.search, { body: params }, options);
   }
 
   /**
