@@ -13,6 +13,7 @@ import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
+import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'release');
@@ -28,6 +29,7 @@ const common: BuildOptions = {
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  define: { __MARKETING_MOCK_DASHBOARD__: JSON.stringify(buildDashboardPage()) },
 };
 
 // The single file: ESM, with a shebang so it can be run directly.

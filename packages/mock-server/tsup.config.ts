@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { buildDashboardPage } from './ui/build-ui.js';
 
 export default defineConfig([
   {
@@ -16,6 +17,7 @@ export default defineConfig([
   },
   {
     entry: { cli: 'src/standalone/cli.ts' },
+    define: { __MARKETING_MOCK_DASHBOARD__: JSON.stringify(buildDashboardPage()) },
     format: ['esm'],
     sourcemap: true,
     target: 'node20',

@@ -1,4 +1,4 @@
-import { createOpenApiDocument } from '@marketing/domain';
+import { type Contact, createOpenApiDocument, toMsisdn } from '@marketing/domain';
 import { handleControlRequest } from './control/control-routes.js';
 import { notifyAnswer } from './core/answer-observers.js';
 import { CellMemo } from './core/cell-memo.js';
@@ -34,6 +34,15 @@ const handlers: Record<string, EndpointHandler> = {
   ...transactionHandlers,
   ...complianceHandlers,
 };
+
+function* take<T>(items: Iterable<T>, count: number): Generator<T> {
+  if (count <= 0) return;
+  let taken = 0;
+  for (const item of items) {
+    yield item;
+    if (++taken >= count) return;
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -259,6 +268,25 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           (filter.cell === undefined || m.to === filter.cell || m.to === filter.cell.replace(/^\+/, '')) &&
           (filter.since === undefined || m.createdAt >= new Date(filter.since).toISOString()),
       );
+    },
+    findContacts({ cell, tag, org, limit = 50 }) {
+      const msisdn = cell === undefined ? undefined : (toMsisdn(cell) ?? cell);
+      const found: (Contact & { org_id: string })[] = [];
+      for (const [orgId, store] of world.contacts) {
+        if (org !== undefined && orgId !== org) continue;
+        const candidates =
+          msisdn !== undefined
+            ? [store.getByCell(msisdn)]
+            : tag !== undefined
+              ? [...store.idsWithTag(tag)].slice(0, limit).map((id) => store.get(id))
+              : [...take(store.all(), limit)];
+        for (const contact of candidates) {
+          if (contact && (tag === undefined || contact.tag_ids.includes(tag)))
+            found.push({ org_id: orgId, ...contact });
+          if (found.length >= limit) return found;
+        }
+      }
+      return found;
     },
     webhookDeliveries: () => [...world.webhookDeliveries],
     requests: (filter) => journal.list(filter),

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '@marketing/domain';
+import type { Contact, OpenApiDocument } from '@marketing/domain';
 import type { MockClock } from './core/clock.js';
 import type { Fault, FaultInput } from './core/faults.js';
 import type { IncomingCall } from './core/handle-request.js';
@@ -26,6 +26,8 @@ export interface Answer extends Outcome {
   orgId?: string | undefined;
   /** The journal ID of a service request (also its `x-request-id` header). */
   requestId?: string | undefined;
+  /** A body that is not a JSON envelope (the dashboard's page), written as it is. */
+  raw?: { contentType: string; text: string } | undefined;
 }
 
 /** The faults armed on a mock: see {@link FaultInput}. */
@@ -97,6 +99,21 @@ export interface MockService {
   readonly faults: MockFaults;
   /** The messages the mock "sent", oldest first. */
   outbox(filter?: OutboxFilter): OutboxMessage[];
+  /**
+   * Contacts by cell (any accepted form) or tag, in every organisation or one, with their tags and
+   * opt-outs: for looking around, as the dashboard does. At most `limit` (default 50).
+   *
+   * @example
+   * ```ts
+   * mock.findContacts({ tag: 'tag_vip', org: 'org_a', limit: 10 });
+   * ```
+   */
+  findContacts(filter: {
+    cell?: string;
+    tag?: string;
+    org?: string;
+    limit?: number;
+  }): (Contact & { org_id: string })[];
   /** Every webhook delivery attempt, oldest first. */
   webhookDeliveries(): WebhookDelivery[];
   /**

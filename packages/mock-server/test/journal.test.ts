@@ -125,3 +125,22 @@ describe('the control plane index and health', () => {
     });
   });
 });
+
+describe('contact look-ups for the dashboard', () => {
+  it('finds contacts by cell or tag, in one organisation or all, with their tags and opt-outs', async () => {
+    const { call, mock } = startMock();
+    const byCell = await call<{ org_id: string; cell: string }[]>('GET', '/__mock/contacts', {
+      query: { cell: '0821234567' },
+    });
+    expect(byCell.body.data).toEqual([]);
+    expect(mock.findContacts({ cell: '27821234567' })).toMatchObject([
+      { org_id: 'org_a', firstname: 'Thandi' },
+    ]);
+    const tagged = await call<{ cell: string }[]>('GET', '/__mock/contacts', {
+      query: { tag: 'tag_new', org: 'org_a' },
+    });
+    expect(tagged.body.data?.map((c) => c.cell)).toEqual(['27821234568']);
+    expect(mock.findContacts({ limit: 2 })).toHaveLength(2);
+    expect((await call('GET', '/__mock/contacts', { query: { limit: 'many' } })).status).toBe(400);
+  });
+});

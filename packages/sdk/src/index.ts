@@ -19,6 +19,8 @@ export type {
 } from '@marketing/domain';
 export { routes } from '@marketing/domain/routes';
 export { Client } from './client.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export type { Logger, LogLevel } from './core/logger.js';
 export type {
   ClientHooks,
   ClientOptions,
@@ -28,6 +30,7 @@ export type {
   Route,
 } from './core/options.js';
 export type { RawResult, Requester } from './core/request.js';
+export type { EndpointOf, ResultOf, RouteInput } from './core/route-types.js';
 export {
   ApiError,
   AuthenticationError,
@@ -51,8 +54,11 @@ export type { Campaigns } from './resources/campaigns.js';
 export type { CampaignsV2 } from './resources/campaigns-v2.js';
 export type { Compliance } from './resources/compliance.js';
 export type {
+  ContactSearchParams,
   ContactSearchResult,
   Contacts,
+  ProjectedRow,
+  Projection,
   SearchAllParams,
   UploadManyParams,
 } from './resources/contacts.js';

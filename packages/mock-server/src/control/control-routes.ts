@@ -131,6 +131,25 @@ const routes: ControlRoute[] = [
   },
   {
     method: 'GET',
+    path: '/__mock/contacts',
+    description: 'Contacts by cell or tag (filters cell, tag, org, limit), with their tags and opt-outs.',
+    handle: ({ mock, url }) => {
+      const q = url.searchParams;
+      const limit = q.get('limit');
+      if (limit !== null && !/^\d+$/.test(limit))
+        return fail(400, 'limit: Expected a whole number of 0 or more');
+      return ok(
+        mock.findContacts({
+          ...(q.has('cell') ? { cell: q.get('cell')! } : {}),
+          ...(q.has('tag') ? { tag: q.get('tag')! } : {}),
+          ...(q.has('org') ? { org: q.get('org')! } : {}),
+          ...(limit !== null ? { limit: Number(limit) } : {}),
+        }),
+      );
+    },
+  },
+  {
+    method: 'GET',
     path: '/__mock/webhooks',
     description: 'Every webhook delivery attempt: URL, headers, body, attempt, outcome.',
     handle: ({ mock }) => ok(mock.webhookDeliveries()),

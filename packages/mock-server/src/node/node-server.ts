@@ -64,9 +64,9 @@ export function createNodeServer(
     let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
     try {
       const answer = await mock.respond(call);
-      const body = bodyText(answer);
+      const body = answer.raw ? answer.raw.text : bodyText(answer);
       res.writeHead(answer.status, {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
         ...(cors ? CORS_HEADERS : {}),
         ...answer.headers,

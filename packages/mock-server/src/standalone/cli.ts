@@ -1,9 +1,18 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createMockService, type MockService, type SeedDocument, SeedError, VERSION } from '../index.js';
+import {
+  type Answer,
+  createMockService,
+  type IncomingCall,
+  type MockService,
+  type SeedDocument,
+  SeedError,
+  VERSION,
+} from '../index.js';
 import { createNodeServer } from '../node/index.js';
 import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
+import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
 import { formatRequestLine } from './request-log.js';
 import { loadStateFile, type SavedState, StateFileError, saveStateFile } from './state-file.js';
@@ -59,8 +68,18 @@ try {
 
 let mock: MockService | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
+// The dashboard is the standalone server's own page; every other request goes to the mock.
+const respond = async (call: IncomingCall): Promise<Answer> => {
+  if (!args['no-control'] && call.method === 'GET' && new URL(call.url).pathname === '/__mock/ui')
+    return {
+      status: 200,
+      body: null,
+      raw: { contentType: 'text/html; charset=utf-8', text: await dashboardPage() },
+    };
+  return mock!.respond(call);
+};
 const server = createNodeServer(
-  { respond: (call) => mock!.respond(call) },
+  { respond },
   {
     cors: !args['no-cors'],
     onRequest: args.quiet
@@ -97,7 +116,11 @@ server.listen(port, args.host, () => {
       `  OpenAPI document: ${url}/openapi.json`,
       ...(args['no-control']
         ? ['  Control plane:    off']
-        : [`  Control plane:    ${url}/__mock/`, `  Health:           ${url}/__mock/health`]),
+        : [
+            `  Control plane:    ${url}/__mock/`,
+            `  Health:           ${url}/__mock/health`,
+            `  Dashboard:        ${url}/__mock/ui`,
+          ]),
       ...(demo
         ? [
             '  Demo API keys:',

@@ -1,9 +1,10 @@
 import type { BodyOf, Contract, DataOf, PathParamsOf, QueryOf } from '@marketing/domain';
 
-type AnyEndpoint = { [G in keyof Contract]: Contract[G][keyof Contract[G]] }[keyof Contract];
-
 /** The contract's endpoint for a route ID: `EndpointOf<'contacts.get'>`. */
-export type EndpointOf<Id extends string> = Extract<AnyEndpoint, { id: Id }>;
+export type EndpointOf<Id extends string> = Extract<
+  { [G in keyof Contract]: Contract[G][keyof Contract[G]] }[keyof Contract],
+  { id: Id }
+>;
 
 /** The success `data` of a route, from the contract. */
 export type ResultOf<R extends { id: string }> = DataOf<EndpointOf<R['id']>>;

@@ -1,0 +1,116 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliProcess, startCli } from './cli-process.js';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(executablePath);
+// UPDATE_DOCS_SCREENSHOTS=1 writes the screenshots the dashboard guide shows.
+const shots = process.env.UPDATE_DOCS_SCREENSHOTS
+  ? fileURLToPath(new URL('../../../../docs/images/', import.meta.url))
+  : mkdtempSync(join(tmpdir(), 'dashboard-shots-'));
+
+describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => {
+  let cli: CliProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    cli = await startCli(['--quiet']);
+    browser = await chromium.launch({
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop('SIGKILL');
+  });
+
+  it('finds a failing call, opens it to see the error and the curl, and advances the clock', async () => {
+    await fetch(`${cli.url}/contacts/27821000001`, {
+      headers: { authorization: 'Bearer demo_seller_admin' },
+    });
+    await fetch(`${cli.url}/send/sms`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_admin' },
+      body: JSON.stringify({
+        content: 'Hi',
+        cell: '27831234567',
+        skipNonContacts: false,
+        country: 'ZA',
+        deliveryMethod: 'standard',
+      }),
+    });
+    await fetch(`${cli.url}/compliance/send?campaignId=cmp_spring`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_supplier' },
+      body: JSON.stringify({ cells: ['27821000001'], country: 'ZA' }),
+    });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${cli.url}/__mock/ui`);
+    const failing = page.getByRole('button', { name: /POST \/compliance\/send 400/ });
+    await failing.waitFor({ timeout: 15_000 });
+    // By keyboard: the rows are buttons.
+    await failing.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('article', { name: 'Request detail' });
+    await expect.poll(() => detail.textContent()).toContain('campaignId: Unknown query parameter');
+    expect(await detail.textContent()).toContain('Did you mean campaignId → campaign_id?');
+    expect(await detail.locator('.curl').textContent()).toContain(
+      `curl -s -X POST "${cli.url}/compliance/send?campaignId=cmp_spring"`,
+    );
+    await page.screenshot({ path: join(shots, 'dashboard-request.png') });
+
+    const before = await page.locator('#clock-now').textContent();
+    await page.getByRole('button', { name: '+1d' }).click();
+    await expect
+      .poll(
+        async () =>
+          Date.parse((await page.locator('#clock-now').textContent()) ?? '') - Date.parse(before ?? ''),
+      )
+      .toBeGreaterThanOrEqual(86_400_000);
+
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await expect.poll(() => page.locator('table').textContent()).toContain('27831234567');
+    await page.screenshot({ path: join(shots, 'dashboard-outbox.png') });
+
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await page.getByLabel('Cell').fill('27821000001');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => page.locator('table').textContent()).toContain('tag_all');
+
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${cli.url}/__mock/ui`);
+    await phone.getByRole('button', { name: /POST \/compliance\/send 400/ }).click();
+    await phone.getByRole('article', { name: 'Request detail' }).waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.screenshot({ path: join(shots, 'dashboard-phone.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('serves the page from the standalone server with no CDN, within its size budget', async () => {
+    const response = await fetch(`${cli.url}/__mock/ui`);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const page = await response.text();
+    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href="http/);
+    const { gzipSync } = await import('node:zlib');
+    expect(gzipSync(page).length).toBeLessThan(40 * 1024);
+  });
+});
