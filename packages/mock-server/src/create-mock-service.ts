@@ -1,6 +1,6 @@
 import { type Contact, createOpenApiDocument, toMsisdn } from '@marketing/domain';
 import { handleControlRequest } from './control/control-routes.js';
-import { notifyAnswer } from './core/answer-observers.js';
+import { hasAnswerObservers, notifyAnswer } from './core/answer-observers.js';
 import { CellMemo } from './core/cell-memo.js';
 import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
@@ -9,7 +9,7 @@ import { callerOrgId, handleServiceRequest, type IncomingCall, readJsonBody } fr
 import type { EndpointHandler } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
-import { RequestJournal } from './core/request-journal.js';
+import { type JournalRecord, RequestJournal } from './core/request-journal.js';
 import { fail, toResponse } from './core/responses.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
 import { campaignHandlers } from './handlers/campaigns.js';
@@ -67,7 +67,7 @@ class ReadOnce implements IncomingCall {
     return this.#text;
   }
   /** The body if it was read, or read now when the method may carry one. */
-  async bodyForJournal(): Promise<string | undefined> {
+  bodyForJournal(): Promise<string> | undefined {
     if (this.#text) return this.#text;
     return this.method === 'GET' || this.method === 'HEAD' ? undefined : this.text();
   }
@@ -109,11 +109,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const startedAtPerf = performance.now();
   const startSeconds = startedAt.getTime() / 1000;
   const latency = settings.latency;
+  // What the request pipeline reads; made again when a reset replaces the world.
+  const pipelineOf = () => ({ world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells });
+  let pipeline = pipelineOf();
 
   async function answerService(call: ReadOnce, url: URL, path: string, started: number): Promise<Answer> {
     const atMs = clock.now().getTime();
-    const requestId = nextId('req_');
-    const fault = faults.take(call.method, path, callerOrgId(world, call, url));
+    const requestId = nextId('req_', atMs / 1000);
+    const fault =
+      faults.size === 0 ? undefined : faults.take(call.method, path, () => callerOrgId(world, call, url));
     if (latency) await sleep(latency.min + Math.random() * (latency.max - latency.min));
     let answer: Answer;
     if (fault && fault.when === 'before' && (fault.status !== undefined || fault.drop)) {
@@ -121,22 +125,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     } else {
       let result: Answer;
       try {
-        const { outcome, orgId } = await handleServiceRequest(
-          { world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells },
-          call,
-          url,
-          path,
-        );
-        result = { ...outcome, orgId };
+        const { outcome, orgId } = await handleServiceRequest(pipeline, call, url, path);
+        result = outcome;
+        result.orgId = orgId;
       } catch (error) {
         result = fail(500, `Internal mock error: ${error instanceof Error ? error.message : String(error)}`);
       }
       answer = fault ? await shapedByFault(fault, result) : result;
     }
-    answer.orgId ??= callerOrgId(world, call, url);
+    if (fault) answer.orgId ??= callerOrgId(world, call, url);
     answer.requestId = requestId;
-    answer.headers = { ...answer.headers, 'x-request-id': requestId };
-    if (!fault)
+    answer.headers = answer.headers
+      ? { ...answer.headers, 'x-request-id': requestId }
+      : { 'x-request-id': requestId };
+    if (!fault && hasAnswerObservers())
       notifyAnswer(() => ({
         method: call.method,
         path,
@@ -144,19 +146,27 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         body: answer.body,
         faulted: false,
       }));
-    journal.add({
+    const record: JournalRecord = {
       id: requestId,
       atMs,
       method: call.method,
       path,
       search: url.search,
       headers: headerSource(call),
-      bodyText: await call.bodyForJournal(),
+      bodyText: undefined,
       outcome: answer,
       orgId: answer.orgId,
       durationMs: performance.now() - started,
       faultId: fault?.fault_id,
-    });
+    };
+    // The body is filled in once read, without holding up the answer.
+    call.bodyForJournal()?.then(
+      (text) => {
+        record.bodyText = text;
+      },
+      () => {},
+    );
+    journal.add(record);
     if (fault?.drop) throw new DroppedConnection(fault.fault_id);
     return answer;
   }
@@ -241,6 +251,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       world = next;
       journal.clear();
       rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
+      pipeline = pipelineOf();
       return result;
     },
     state: () => world.state(),

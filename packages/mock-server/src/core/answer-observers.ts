@@ -21,6 +21,11 @@ export function observeAnswers(observer: (answer: ObservedAnswer) => void): () =
   return () => observers.delete(observer);
 }
 
+/** Whether anything observes answers (so a caller can skip building one). */
+export function hasAnswerObservers(): boolean {
+  return observers.size > 0;
+}
+
 /** Tells the observers of an answer; costs one size check when there are none. */
 export function notifyAnswer(answer: () => ObservedAnswer): void {
   if (observers.size === 0) return;

@@ -117,6 +117,11 @@ export class FaultTable {
     return armed;
   }
 
+  /** How many faults are armed. */
+  get size(): number {
+    return this.#faults.length;
+  }
+
   /** The armed faults. */
   list(): Fault[] {
     return this.#faults.map((f) => ({ ...f }));
@@ -134,8 +139,9 @@ export class FaultTable {
   }
 
   /** Takes the first armed fault that matches a request, counting it; a spent fault is disarmed. */
-  take(method: string, path: string, orgId: string | undefined): Fault | undefined {
+  take(method: string, path: string, orgIdOf: () => string | undefined): Fault | undefined {
     if (this.#faults.length === 0) return undefined;
+    const orgId = this.#faults.some((f) => f.org_id !== undefined) ? orgIdOf() : undefined;
     const index = this.#faults.findIndex(
       (f) =>
         (f.method === undefined || f.method === method) &&

@@ -68,7 +68,8 @@ export function createNodeServer(
       res.writeHead(answer.status, {
         'content-type': answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
-        ...(cors ? CORS_HEADERS : {}),
+        // Browsers send Origin on the requests CORS governs; others need no CORS headers.
+        ...(cors && req.headers.origin ? CORS_HEADERS : {}),
         ...answer.headers,
       });
       res.end(body);
