@@ -246,7 +246,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         // The start world again, exactly: the same time stamps, and the same generated IDs from
         // a replay of the generator that made them (the live one has counted past them).
         const replayIds = createIdGenerator(() => startSeconds);
-        result = next.seed(options.seed, { next: replayIds }, startedAt);
+        result = next.seed(options.seed, { next: replayIds }, startedAt, { trustedCells: options.seedIsTrusted });
       }
       world = next;
       journal.clear();
@@ -306,6 +306,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
   // The start world's IDs all carry its start second, so that a reset can make the same ones.
-  if (options.seed) world.seed(options.seed, { next: (prefix) => nextId(prefix, startSeconds) }, startedAt);
+  if (options.seed)
+    world.seed(options.seed, { next: (prefix) => nextId(prefix, startSeconds) }, startedAt, {
+      trustedCells: options.seedIsTrusted,
+    });
   return mock;
 }

@@ -36,6 +36,12 @@ export interface MockServiceOptions {
   baseUrl?: string;
   /** A world to start with. */
   seed?: import('../store/seed-schema.js').SeedDocument;
+  /**
+   * The `seed` was written by this mock (a state file whose content hash matched), so its contact
+   * cells are stored MSISDNs and are not validated again. Never set it for a document a person
+   * may have edited. @default false
+   */
+  seedIsTrusted?: boolean;
   /** Fix the clock at this instant (otherwise it follows real time until set). */
   now?: Date | string;
   /** Rate limits, or `false` to turn them off. */

@@ -99,6 +99,7 @@ server.listen(port, args.host, () => {
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
+      ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createMockService } from '../index.js';
 import { loadStateFile, StateFileError, saveStateFile } from './state-file.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'state-file-'));
@@ -30,7 +31,7 @@ describe('state files', () => {
       clock: { now: '2026-01-02T03:04:05.000Z', fixed: true },
     };
     saveStateFile(path, saved);
-    expect(loadStateFile(path)).toEqual(saved);
+    expect(loadStateFile(path)).toEqual({ ...saved, trusted: true });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
       format: 'marketing-mock-state',
       version: 1,
@@ -40,7 +41,21 @@ describe('state files', () => {
   it('read a plain seed document as a world with no clock', () => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, JSON.stringify({ orgs: [{ _id: 'o' }] }));
-    expect(loadStateFile(path)).toEqual({ world: { orgs: [{ _id: 'o' }] } });
+    expect(loadStateFile(path)).toEqual({ world: { orgs: [{ _id: 'o' }] }, trusted: false });
+  });
+
+  it('trust a file only while its world is exactly what was written: an edit is validated in full', () => {
+    const path = join(dir(), 'state.json');
+    saveStateFile(path, {
+      world: { orgs: [{ _id: 'o' }], contacts: [{ org_id: 'o', cell: '27821234567' }] },
+    });
+    expect(loadStateFile(path)?.trusted).toBe(true);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('27821234567', '2782123456x'));
+    const edited = loadStateFile(path)!;
+    expect(edited.trusted).toBe(false);
+    expect(() => createMockService({ seed: edited.world, seedIsTrusted: edited.trusted })).toThrow(
+      'contacts.0.cell: Invalid cell number',
+    );
   });
 
   it('refuse a state file of another version, naming it', () => {

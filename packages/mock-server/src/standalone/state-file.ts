@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SeedDocument } from '../index.js';
 
@@ -11,15 +12,22 @@ export interface SavedState {
   world: SeedDocument;
   /** The mock's clock when saved: `fixed` when it had been set, so it resumes at `now`. */
   clock?: { now: string; fixed: boolean } | undefined;
+  /**
+   * On load: whether the world is exactly what this mock wrote (its content hash matched), so its
+   * cells need not be validated again. An edited or hand-written file is never trusted.
+   */
+  trusted?: boolean;
 }
 
 /** The `format` field that marks a state file written by the mock. */
 export const STATE_FILE_FORMAT = 'marketing-mock-state';
 const VERSION = 1;
+const WORLD_KEY = '"world":';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Reads a saved state, or `undefined` when the file does not exist yet. A plain seed document (as
- * `GET /__mock/state` answers, or as older versions saved) is read as a world with no clock.
+ * `GET /__mock/state` answers, or as older versions saved) is read as an untrusted world.
  */
 export function loadStateFile(path: string): SavedState | undefined {
   if (!existsSync(path)) return undefined;
@@ -35,26 +43,29 @@ export function loadStateFile(path: string): SavedState | undefined {
   const file = parsed as {
     format?: unknown;
     version?: unknown;
+    hash?: unknown;
     world?: unknown;
     clock?: SavedState['clock'];
   };
-  if (file?.format !== STATE_FILE_FORMAT) return { world: parsed as SeedDocument };
+  if (file?.format !== STATE_FILE_FORMAT) return { world: parsed as SeedDocument, trusted: false };
   if (file.version !== VERSION)
     throw new StateFileError(
       `State file ${path} has version ${String(file.version)}; this mock reads version ${VERSION}; it was not changed`,
     );
-  return { world: file.world as SeedDocument, clock: file.clock };
+  // The world is written last, so its text is everything after its key but the closing brace.
+  const at = text.indexOf(WORLD_KEY);
+  const trusted = at >= 0 && typeof file.hash === 'string' && sha256(text.slice(at + WORLD_KEY.length, -1)) === file.hash;
+  return { world: file.world as SeedDocument, clock: file.clock, trusted };
 }
 
 /**
  * Saves a state atomically: written to a temporary file beside it, then renamed over it, so an
- * interrupted save leaves the previous file whole.
+ * interrupted save leaves the previous file whole. The world's content hash goes with it.
  */
-export function saveStateFile(path: string, state: SavedState): void {
+export function saveStateFile(path: string, state: Omit<SavedState, 'trusted'>): void {
+  const world = JSON.stringify(state.world);
+  const head = JSON.stringify({ format: STATE_FILE_FORMAT, version: VERSION, clock: state.clock, hash: sha256(world) });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(
-    temporary,
-    JSON.stringify({ format: STATE_FILE_FORMAT, version: VERSION, clock: state.clock, world: state.world }),
-  );
+  writeFileSync(temporary, `${head.slice(0, -1)},${WORLD_KEY}${world}}`);
   renameSync(temporary, path);
 }

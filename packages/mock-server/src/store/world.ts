@@ -182,14 +182,14 @@ export class World {
    * Validates and applies a seed document: every record must name an organisation that exists
    * (in the world or the document) and IDs must be new. Nothing is applied when anything is wrong.
    */
-  seed(input: SeedDocument, ids: Ids, now: Date): SeedResult {
+  seed(input: SeedDocument, ids: Ids, now: Date, options: { trustedCells?: boolean } = {}): SeedResult {
     const parsed = SeedDocumentSchema.safeParse(input);
     if (!parsed.success) {
       throw new SeedError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
     const doc = parsed.data;
     const stamp = now.toISOString();
-    const plan = this.#check(doc, stamp);
+    const plan = this.#check(doc, stamp, options.trustedCells === true);
     const result = Object.fromEntries(Object.keys(doc).map((k) => [k, [] as string[]])) as SeedResult;
 
     for (const org of doc.orgs) {
@@ -284,7 +284,9 @@ export class World {
   }
 
   // Checks references and IDs before anything is written, so a bad seed changes nothing.
-  #check(doc: ParsedSeedDocument, stamp: string) {
+  // With trustedCells (a state file this mock wrote, its hash intact), contact cells are the
+  // MSISDNs it stored and are not validated again: that validation is most of a large load.
+  #check(doc: ParsedSeedDocument, stamp: string, trustedCells: boolean) {
     const issues: { path: string; message: string }[] = [];
     const orgIds = new Set([...this.orgs.keys(), ...doc.orgs.map((o) => o._id)]);
     const needOrg = (path: string, orgId: string) => {
@@ -397,7 +399,7 @@ export class World {
       }
       const { orgId: org_id, country, fields } = checked;
       needOrg(`contacts.${i}.org_id`, org_id);
-      const msisdn = toMsisdn(checked.cell, country);
+      const msisdn = trustedCells ? checked.cell : toMsisdn(checked.cell, country);
       if (!msisdn) {
         issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
         return;
