@@ -28,6 +28,7 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'through mock.fetch',
     'core alone',
     'Cold start',
+    'state file, hash intact',
   ]) {
     expect(run.stdout).toContain(name);
   }
