@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,38 @@ describe('the packages, installed from their tarballs outside the workspace', ()
 
   it('run the marketing-mock bin with npx', () => {
     expect(run('npx', ['--no-install', 'marketing-mock', '--version'], project).trim()).toBe('0.2.0');
+  });
+
+  it('stop and save --state when SIGTERM is sent to npx, the command the user ran', async () => {
+    const child = spawn(
+      'npx',
+      ['--no-install', 'marketing-mock', '--port', '0', '--quiet', '--state', 'npx-state.json'],
+      {
+        cwd: project,
+      },
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const match = out.match(/listening on (http:\/\/\S+)/);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`npx exited with ${code}: ${out}`)));
+    });
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+    child.kill('SIGTERM');
+    await expect.poll(() => existsSync(join(project, 'npx-state.json')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/__mock/health`).then(
+            () => 'serving',
+            () => 'stopped',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('stopped');
   });
 
   it('run a vitest and msw test written as an outside user would', () => {

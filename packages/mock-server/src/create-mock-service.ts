@@ -246,7 +246,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         // The start world again, exactly: the same time stamps, and the same generated IDs from
         // a replay of the generator that made them (the live one has counted past them).
         const replayIds = createIdGenerator(() => startSeconds);
-        result = next.seed(options.seed, { next: replayIds }, startedAt, { trustedCells: options.seedIsTrusted });
+        result = next.seed(options.seed, { next: replayIds }, startedAt, {
+          trustedCells: options.seedIsTrusted,
+        });
       }
       world = next;
       journal.clear();

@@ -137,7 +137,10 @@ server.listen(port, args.host, () => {
   );
 });
 
+let stopping = false;
 function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   if (statePath && mock) {
     try {
       saveStateFile(statePath, {
@@ -156,3 +159,15 @@ function shutdown(signal: string) {
 }
 process.once('SIGINT', () => shutdown('SIGINT'));
 process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGHUP', () => shutdown('SIGHUP'));
+
+// Under npx or a package script, npm and pnpm run the command through `sh -c`, which does not pass
+// a signal on: the package manager stops and the server would be left running. There, the command
+// the user ran is the package manager, so the server stops (and saves) when its parent goes away.
+// Started directly (`node marketing-mock.mjs &`), it keeps running on its own, as a CI step expects.
+if (process.env.npm_command === 'exec' || process.env.npm_lifecycle_event !== undefined) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown('its package manager stopped');
+  }, 200).unref();
+}

@@ -54,7 +54,8 @@ export function loadStateFile(path: string): SavedState | undefined {
     );
   // The world is written last, so its text is everything after its key but the closing brace.
   const at = text.indexOf(WORLD_KEY);
-  const trusted = at >= 0 && typeof file.hash === 'string' && sha256(text.slice(at + WORLD_KEY.length, -1)) === file.hash;
+  const trusted =
+    at >= 0 && typeof file.hash === 'string' && sha256(text.slice(at + WORLD_KEY.length, -1)) === file.hash;
   return { world: file.world as SeedDocument, clock: file.clock, trusted };
 }
 
@@ -64,7 +65,12 @@ export function loadStateFile(path: string): SavedState | undefined {
  */
 export function saveStateFile(path: string, state: Omit<SavedState, 'trusted'>): void {
   const world = JSON.stringify(state.world);
-  const head = JSON.stringify({ format: STATE_FILE_FORMAT, version: VERSION, clock: state.clock, hash: sha256(world) });
+  const head = JSON.stringify({
+    format: STATE_FILE_FORMAT,
+    version: VERSION,
+    clock: state.clock,
+    hash: sha256(world),
+  });
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${head.slice(0, -1)},${WORLD_KEY}${world}}`);
   renameSync(temporary, path);

@@ -134,6 +134,39 @@ describe('the standalone server, reached from outside', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('applies status, after and delay faults armed over HTTP to the standalone server', async () => {
+    const cli = await start(['--quiet']);
+    const arm = (fault: unknown) =>
+      fetch(`${cli.url}/__mock/faults`, { method: 'POST', body: JSON.stringify(fault) }).then((r) =>
+        r.json(),
+      );
+    await arm({ method: 'GET', path: '/tags', status: 503, headers: { 'retry-after': '2' } });
+    const busy = await fetch(`${cli.url}/tags`, { headers: admin });
+    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '2']);
+    expect(await busy.json()).toEqual({ ok: false, error: 'Service unavailable' });
+    await arm({ method: 'POST', path: '/send/sms', when: 'after', status: 502 });
+    const sms = {
+      content: 'Hi',
+      cell: '27831234567',
+      skipNonContacts: false,
+      country: 'ZA',
+      deliveryMethod: 'standard',
+    };
+    const lost = await fetch(`${cli.url}/send/sms`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify(sms),
+    });
+    expect(lost.status).toBe(502);
+    expect((await (await fetch(`${cli.url}/__mock/outbox`)).json()).data).toHaveLength(1);
+    await arm({ path: '/tags', delay_ms: 300 });
+    const started = performance.now();
+    expect((await fetch(`${cli.url}/tags`, { headers: admin })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    const journal = (await (await fetch(`${cli.url}/__mock/requests?path=/send/sms`)).json()).data;
+    expect(journal[0]).toMatchObject({ status: 502, fault_id: expect.any(String) });
+  });
+
   it('keeps the clock, the outbox and webhook deliveries in --state across a restart', async () => {
     const state = join(tempDir(), 'state.json');
     const first = await start(['--quiet', '--state', state]);

@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +106,27 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await phone.screenshot({ path: join(shots, 'dashboard-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('lets a page from another origin call the mock: the browser’s own preflight is answered', async () => {
+    // A page served from another port, as a browser app in development would be.
+    const app = createServer((_, res) => res.end('<!doctype html><title>app</title>'));
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const page = await browser.newPage();
+    try {
+      await page.goto(origin);
+      const answer = await page.evaluate(async (mockUrl) => {
+        const res = await fetch(`${mockUrl}/tags`, {
+          headers: { authorization: 'Bearer demo_seller_admin' },
+        });
+        return { status: res.status, requestId: res.headers.get('x-request-id') };
+      }, cli.url);
+      expect(answer).toEqual({ status: 200, requestId: expect.stringMatching(/^req_/) });
+    } finally {
+      await page.close();
+      app.close();
+    }
+  });
 
   it('serves the page from the standalone server with no CDN, within its size budget', async () => {
     const response = await fetch(`${cli.url}/__mock/ui`);
