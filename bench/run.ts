@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { loadStateFile, saveStateFile } from '../packages/mock-server/src/standalone/state-file.js';
+import { listeningUrl } from '../test-support/listening.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -393,15 +394,7 @@ async function coldStart(command: string, args: string[]): Promise<number> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const match = out.match(/listening on (http:\/\/\S+)/);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
-    });
+    const url = await listeningUrl(child);
     for (;;) {
       const ok = await fetch(`${url}/__mock/health`).then(
         (r) => r.status === 200,

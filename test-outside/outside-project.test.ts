@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listeningUrl } from '../test-support/listening.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['domain', 'sdk', 'mock-server'];
@@ -130,15 +131,7 @@ describe('the packages, installed from their tarballs outside the workspace', ()
         cwd: project,
       },
     );
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const match = out.match(/listening on (http:\/\/\S+)/);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`npx exited with ${code}: ${out}`)));
-    });
+    const url = await listeningUrl(child);
     expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
     child.kill('SIGTERM');
     await expect.poll(() => existsSync(join(project, 'npx-state.json')), { timeout: 10_000 }).toBe(true);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listeningUrl } from '../test-support/listening.js';
 
 const release = fileURLToPath(new URL('../release/', import.meta.url));
 const children: ChildProcess[] = [];
@@ -16,15 +17,7 @@ function startIn(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
   const dir = mkdtempSync(join(tmpdir(), 'marketing-release-'));
   const child = spawn(command, [...args, '--port', '0', '--quiet'], { cwd: dir, env });
   children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      const url = out.match(/listening on (http:\/\/\S+)/)?.[1];
-      if (url) resolve(url);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
-  });
+  return listeningUrl(child);
 }
 
 describe('the release files', () => {

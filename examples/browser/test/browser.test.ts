@@ -1,18 +1,17 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, hasChromium, launchChromium } from '../../../test-support/chromium.js';
 import { buildPage } from '../src/build.js';
 import { servePage } from '../src/serve.js';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(executablePath);
 if (!hasChromium) {
   console.warn(
-    `Skipping the browser example: no Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH).`,
+    `Skipping the browser example: no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH).`,
   );
 }
 
@@ -25,19 +24,7 @@ describe.skipIf(!hasChromium)('the browser example in headless Chromium', () => 
     server = servePage(await buildPage(mkdtempSync(join(tmpdir(), 'browser-example-'))));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

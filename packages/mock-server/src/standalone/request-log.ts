@@ -1,22 +1,10 @@
-/** What the standalone server logs of one answered request. */
-export interface RequestLogLine {
-  at: Date;
-  method: string;
-  /** The path and query as requested: `/compliance/send?campaign_id=cmp_1`. */
-  target: string;
-  status: number;
-  ms: number;
-  org_id?: string | undefined;
-  /** The refusal's `error`, for a status of 400 or more. */
-  error?: unknown;
-  request_id?: string | undefined;
-}
+import type { NodeRequestInfo } from '../node/index.js';
 
 /**
  * One log line: text for people (`08:00:01.250 POST /compliance/send?campaignId=x 400 1.8ms org_a
  * campaignId: Unknown query parameter`), or one JSON object for log tools.
  */
-export function formatRequestLine(line: RequestLogLine, format: 'text' | 'json'): string {
+export function formatRequestLine(line: NodeRequestInfo, format: 'text' | 'json'): string {
   if (format === 'json') {
     return JSON.stringify({
       at: line.at.toISOString(),

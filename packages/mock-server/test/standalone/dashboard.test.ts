@@ -1,15 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../../../../test-support/chromium.js';
 import { type CliProcess, startCli } from './cli-process.js';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(executablePath);
 // UPDATE_DOCS_SCREENSHOTS=1 writes the screenshots the dashboard guide shows.
 const shots = process.env.UPDATE_DOCS_SCREENSHOTS
   ? fileURLToPath(new URL('../../../../docs/images/', import.meta.url))
@@ -21,19 +20,7 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
 
   beforeAll(async () => {
     cli = await startCli(['--quiet']);
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
