@@ -5,9 +5,9 @@
  * @packageDocumentation
  */
 import { type RenderResult, renderTemplate, type TemplateContext } from '@marketing/domain';
+import { IDEMPOTENCY_HEADER } from '@marketing/domain/routes';
 
-/** The header every attempt of one webhook delivery carries, spelled as the service spells it. */
-export const IDEMPOTENCY_HEADER = 'service-idemptotency-key';
+export { IDEMPOTENCY_HEADER };
 
 /** Headers as `fetch` (`Headers`) or Node (`req.headers`) give them. */
 export type HeadersLike = Headers | Record<string, string | string[] | undefined>;

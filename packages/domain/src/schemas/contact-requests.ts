@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../contract/limits.js';
 import { messages } from '../messages.js';
 import { IdList, IsoDateInput, UploadCountry } from '../primitives.js';
 import { ContactFieldName, ProjectedContactSchema, UploadContactSchema } from './contact.js';
@@ -8,9 +9,9 @@ export const SEARCH_LIMIT_MAX = 10_000;
 /** The page size of a search that names no `options.limit`. */
 export const SEARCH_LIMIT_DEFAULT = 100;
 /** The most contacts one `POST /contacts` may carry. */
-export const CREATE_CONTACTS_MAX = 100_000;
+export const CREATE_CONTACTS_MAX = limits.createContacts;
 /** The most contacts one `PUT /contacts` may carry. */
-export const UPSERT_CONTACTS_MAX = 20_000;
+export const UPSERT_CONTACTS_MAX = limits.upsertContacts;
 
 const nonEmptyIds = z.array(z.string().min(1)).min(1);
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { limits } from '../contract/limits.js';
 import { IsoDateInput } from '../primitives.js';
 import { LeadStatus } from './offer.js';
 
 /** The most leads one `POST /exchange/buyer/transaction` may carry. */
-export const LEADS_MAX = 1000;
+export const LEADS_MAX = limits.leads;
 
 /** The message of a lead that names no matchback identifier, or more than one. */
 export const MATCHBACK_REQUIRED = 'Exactly one of campaign_id, send_id or click_id is required';

@@ -1,4 +1,4 @@
-import { DEFAULT_SMS_PRICES, type SmsPrices } from '@marketing/domain';
+import { contract, DEFAULT_SMS_PRICES, type SmsPrices } from '@marketing/domain';
 
 /** Rate-limit settings: requests (units) per minute per organisation. */
 export interface RateLimitSettings {
@@ -90,8 +90,9 @@ export function resolveSettings(options: MockServiceOptions): Settings {
       options.billing === false
         ? false
         : {
-            searchCredits: 10,
-            complianceCreditsPerCell: 0.14,
+            // The contract's prices: the mock bills from the same source the documentation shows.
+            searchCredits: contract.contacts.search.cost.credits,
+            complianceCreditsPerCell: contract.compliance.checkSend.cost.credits,
             smsPrices: DEFAULT_SMS_PRICES,
             webhookMinimumBalance: 1,
             ...options.billing,

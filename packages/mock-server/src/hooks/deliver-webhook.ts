@@ -1,9 +1,9 @@
 import { renderWebhook, type TemplateContext } from '@marketing/domain';
+import { IDEMPOTENCY_HEADER } from '@marketing/domain/routes';
 import type { Settings } from '../core/settings.js';
 import type { HookRecord, OrgRecord, WebhookDelivery } from '../store/records.js';
 
-/** The header every attempt of one delivery carries, spelled as the service spells it. */
-export const IDEMPOTENCY_HEADER = 'service-idemptotency-key';
+export { IDEMPOTENCY_HEADER };
 
 /**
  * A header the mock adds to its own webhook requests, so that a webhook pointed back at the mock

@@ -11,7 +11,7 @@ import type {
   UploadContactsBody,
   UploadResult,
 } from '@marketing/domain';
-import { routes } from '@marketing/domain/routes';
+import { limits, routes } from '@marketing/domain/routes';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
@@ -62,8 +62,8 @@ export type UploadManyParams = Omit<UploadContactsBody, 'contacts'> & {
   onProgress?: (progress: Progress) => void;
 };
 
-const CREATE_LIMIT = 100_000;
-const UPSERT_LIMIT = 20_000;
+const CREATE_LIMIT = limits.createContacts;
+const UPSERT_LIMIT = limits.upsertContacts;
 
 /** Contacts: read, search, tag, opt out, upload and bulk-update. */
 export class Contacts {

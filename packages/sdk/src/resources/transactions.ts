@@ -1,10 +1,10 @@
 import type { Lead, TransactionSearchBody } from '@marketing/domain';
-import { routes } from '@marketing/domain/routes';
+import { limits, routes } from '@marketing/domain/routes';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
 import { chunk, type Progress } from '../internal/chunks.js';
 
-const LEADS_PER_REQUEST = 1000;
+const LEADS_PER_REQUEST = limits.leads;
 
 /** Marketplace buyer transactions: submit leads, accept or reject, search. */
 export class Transactions {
