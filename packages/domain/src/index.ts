@@ -45,17 +45,6 @@ export {
   toIsoInstant,
   UploadCountry,
 } from './primitives.js';
-export type { BulkUpdatableFields, ParsedBulkUpdate } from './query/bulk-update.js';
-export { applyBulkUpdate, parseBulkUpdate } from './query/bulk-update.js';
-export type { ContactFilter, IndexChoice, IndexStatistics, QueryPlan } from './query/contact-query.js';
-export {
-  evaluateContactSearch,
-  matchesFilter,
-  normaliseFilter,
-  parseContactSearch,
-  planContactQuery,
-  projectContact,
-} from './query/contact-query.js';
 export { COMPLIANCE_CREDITS_PER_CELL, complianceCost, complianceVerdict } from './rules/compliance.js';
 export type {
   CreditMovement,
@@ -92,6 +81,17 @@ export {
   resourceError,
   resourcesNamedBy,
 } from './rules/permissions.js';
+export type { BulkUpdatableFields, ParsedBulkUpdate } from './rules/query/bulk-update.js';
+export { applyBulkUpdate, parseBulkUpdate } from './rules/query/bulk-update.js';
+export type { ContactFilter, IndexChoice, IndexStatistics, QueryPlan } from './rules/query/contact-query.js';
+export {
+  evaluateContactSearch,
+  matchesFilter,
+  normaliseFilter,
+  parseContactSearch,
+  planContactQuery,
+  projectContact,
+} from './rules/query/contact-query.js';
 export type { AnyOptOutLevel, OptOutCampaign, OptOutEffect, OptOutFields } from './rules/replies.js';
 export {
   applyOptOut,

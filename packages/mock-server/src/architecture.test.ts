@@ -23,6 +23,7 @@ const allowed: Record<string, string[]> = {
   store: ['store', 'core'],
   handlers: ['handlers', 'core', 'store', 'hooks'],
   hooks: ['hooks', 'core', 'store'],
+  campaigns: ['campaigns', 'core', 'store'],
   control: ['control', 'core', 'store', '.'],
 };
 

@@ -1,4 +1,5 @@
 import { type Contact, createOpenApiDocument, toMsisdn } from '@marketing/domain';
+import { runCampaign } from './campaigns/run-campaign.js';
 import { handleControlRequest } from './control/control-routes.js';
 import { hasAnswerObservers, notifyAnswer } from './core/answer-observers.js';
 import { CellMemo } from './core/cell-memo.js';
@@ -21,7 +22,6 @@ import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
 import { MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 import { processReply } from './hooks/process-reply.js';
-import { runCampaign } from './hooks/run-campaign.js';
 import type { Answer, MockService } from './mock-service.js';
 import { type SeedResult, World } from './store/world.js';
 

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export type { RunCampaignOptions, RunCampaignResult } from './campaigns/run-campaign.js';
 export type { MockClock } from './core/clock.js';
 export { ClockError, parseDuration } from './core/clock.js';
 export { ControlError } from './core/control-error.js';
@@ -26,7 +27,6 @@ export { DEFAULT_BASE_URL } from './core/settings.js';
 export { createMockService } from './create-mock-service.js';
 export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
-export type { RunCampaignOptions, RunCampaignResult } from './hooks/run-campaign.js';
 export type { Answer, MockFaults, MockService, OutboxFilter } from './mock-service.js';
 export type {
   ClickRecord,

@@ -1,4 +1,5 @@
 import type { Contact, OpenApiDocument } from '@marketing/domain';
+import type { RunCampaignOptions, RunCampaignResult } from './campaigns/run-campaign.js';
 import type { MockClock } from './core/clock.js';
 import type { Fault, FaultInput } from './core/faults.js';
 import type { IncomingCall } from './core/handle-request.js';
@@ -6,7 +7,6 @@ import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
 import type { Outcome } from './core/responses.js';
 import type { Settings } from './core/settings.js';
 import type { ReplyInput, ReplyResult } from './hooks/process-reply.js';
-import type { RunCampaignOptions, RunCampaignResult } from './hooks/run-campaign.js';
 import type { OutboxMessage, WebhookDelivery } from './store/records.js';
 import type { SeedDocument, StateDocument } from './store/seed-schema.js';
 import type { SeedResult } from './store/world.js';

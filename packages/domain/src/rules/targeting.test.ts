@@ -238,6 +238,13 @@ describe('weightedDraw', () => {
     expect(new Set(result.picks.map((p) => p.id)).size).toBe(10);
   });
 
+  it('follows the weights exactly when a weighted tag has no contacts but the others suffice', () => {
+    // Found by the property below: the empty pool's weight used to be dropped before apportioning.
+    const pools = { c: ['c0', 'c1', 'c2'], a: [], d: ['d0'], b: ['b0', 'b1', 'b2'] };
+    const weights = { c: 18, a: 1, d: 3, b: 9 };
+    expect(weightedDraw({ pools, weights, total: 6, seed: 0 }).countsByTag).toEqual(apportion(6, weights));
+  });
+
   it('yields min(total, distinct contacts) and follows the weights within rounding when pools suffice', () => {
     fc.assert(
       fc.property(

@@ -265,16 +265,21 @@ export function weightedDraw(input: {
   };
 
   let needed = Math.max(0, Math.floor(input.total));
+  // The first round apportions over every weight, so the draw follows the weights exactly when the
+  // pools suffice (an empty pool's share is 0 or goes to the next round); later rounds give what a
+  // short pool could not fill to the pools that still have contacts.
+  let firstRound = true;
   while (needed > 0) {
     const open = Object.fromEntries(
-      tags.filter((t) => remaining.get(t)!.length > 0).map((t) => [t, input.weights[t]!]),
+      tags.filter((t) => firstRound || remaining.get(t)!.length > 0).map((t) => [t, input.weights[t]!]),
     );
-    if (Object.keys(open).length === 0) break;
+    firstRound = false;
+    if (!tags.some((t) => remaining.get(t)!.length > 0)) break;
     let drawn = 0;
     for (const [tag, quota] of Object.entries(apportion(needed, open))) {
       for (let i = 0; i < quota && takeFrom(tag); i++) drawn += 1;
     }
-    // A round that draws nothing has emptied a pool, so the loop always ends.
+    // After the first, a round that draws nothing has emptied a pool, so the loop always ends.
     needed -= drawn;
   }
   return { picks, countsByTag };

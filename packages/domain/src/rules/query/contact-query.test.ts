@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Contact } from '../schemas/contact.js';
-import { ContactSearchBodySchema } from '../schemas/contact-requests.js';
+import type { Contact } from '../../schemas/contact.js';
+import { ContactSearchBodySchema } from '../../schemas/contact-requests.js';
 import {
   evaluateContactSearch,
   type IndexStatistics,

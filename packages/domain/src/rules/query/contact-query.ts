@@ -1,11 +1,11 @@
-import { toMsisdn } from '../cell.js';
-import { toIsoInstant } from '../primitives.js';
-import type { Contact, ProjectedContact } from '../schemas/contact.js';
+import { toMsisdn } from '../../cell.js';
+import { toIsoInstant } from '../../primitives.js';
+import type { Contact, ProjectedContact } from '../../schemas/contact.js';
 import {
   type ContactSearchBody,
   type ParsedSearchRequest,
   SEARCH_LIMIT_DEFAULT,
-} from '../schemas/contact-requests.js';
+} from '../../schemas/contact-requests.js';
 
 /** The filter part of a search or bulk update, after normalisation. */
 export interface ContactFilter {

@@ -1,5 +1,5 @@
-import type { Contact } from '../schemas/contact.js';
-import type { BulkUpdateBody } from '../schemas/contact-requests.js';
+import type { Contact } from '../../schemas/contact.js';
+import type { BulkUpdateBody } from '../../schemas/contact-requests.js';
 import { type ContactFilter, normaliseFilter } from './contact-query.js';
 
 /** A bulk update as understood: the normalised filter and the one operator with its values. */
