@@ -387,10 +387,10 @@ record({
 
 // 8. Cold start: from spawning the command to its first 200 (GET /__mock/health), the bundled file
 // beside the command run from sources. The median of 5 starts each.
-async function coldStart(command: string, args: string[]): Promise<number> {
+async function coldStart(command: string, args: string[], cwd: string): Promise<number> {
   const started = performance.now();
   const child = spawn(command, [...args, '--port', '0', '--quiet'], {
-    cwd: tmpdir(),
+    cwd,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -415,14 +415,15 @@ if (!existsSync(releaseFile))
 const bundledStarts: number[] = [];
 const sourceStarts: number[] = [];
 for (let i = 0; i < (tiny ? 1 : 5); i++) {
-  bundledStarts.push(await coldStart(process.execPath, [releaseFile]));
+  // The bundled file from an empty directory; the sources from the repository root, where
+  // pnpm mock runs them (tsx reads the workspace's paths there).
+  bundledStarts.push(await coldStart(process.execPath, [releaseFile], tmpdir()));
   sourceStarts.push(
-    // tsx by its path: the command runs in an empty directory, as a user's would.
-    await coldStart(process.execPath, [
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      join(root, 'packages/mock-server/src/standalone/cli.ts'),
-    ]),
+    await coldStart(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'packages/mock-server/src/standalone/cli.ts')],
+      root,
+    ),
   );
 }
 record({
