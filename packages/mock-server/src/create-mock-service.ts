@@ -102,14 +102,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   let world = new World();
   const pathCells = new CellMemo();
   let rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
-  const runtime = () => ({ world, clock, settings, newId: nextId });
   const journal = new RequestJournal(settings.requestJournalLimit);
   const faults = new FaultTable(() => nextId('flt_'));
   const startedAt = clock.now();
   const startedAtPerf = performance.now();
   const startSeconds = startedAt.getTime() / 1000;
   const latency = settings.latency;
-  // What the request pipeline reads; made again when a reset replaces the world.
+  // The mock's runtime as the pipeline, the hooks and campaign runs read it; made again when a
+  // reset replaces the world.
   const pipelineOf = () => ({ world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells });
   let pipeline = pipelineOf();
 
@@ -258,7 +258,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     state: () => world.state(),
     clock,
-    replies: { receive: (input) => processReply(runtime(), input) },
+    replies: { receive: (input) => processReply(pipeline, input) },
     clicks: {
       create({ send_id }) {
         const send = world.sends.get(send_id);
@@ -268,7 +268,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return { click_id: click._id };
       },
     },
-    campaigns: { run: (campaignId, runOptions) => runCampaign(runtime(), campaignId, runOptions) },
+    campaigns: { run: (campaignId, runOptions) => runCampaign(pipeline, campaignId, runOptions) },
     faults: {
       add: (fault) => faults.add(fault),
       list: () => faults.list(),
@@ -291,7 +291,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           msisdn !== undefined
             ? [store.getByCell(msisdn)]
             : tag !== undefined
-              ? [...store.idsWithTag(tag)].slice(0, limit).map((id) => store.get(id))
+              ? [...take(store.idsWithTag(tag), limit)].map((id) => store.get(id))
               : [...take(store.all(), limit)];
         for (const contact of candidates) {
           if (contact && (tag === undefined || contact.tag_ids.includes(tag)))

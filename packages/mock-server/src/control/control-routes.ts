@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
-import { filterFromQuery, RequestFilterError } from '../core/request-journal.js';
+import { matchPathPattern } from '../core/path-pattern.js';
+import { filterFromQuery, RequestFilterError, wholeNumberParam } from '../core/request-journal.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/world.js';
@@ -135,15 +136,13 @@ const routes: ControlRoute[] = [
     description: 'Contacts by cell or tag (filters cell, tag, org, limit), with their tags and opt-outs.',
     handle: ({ mock, url }) => {
       const q = url.searchParams;
-      const limit = q.get('limit');
-      if (limit !== null && !/^\d+$/.test(limit))
-        return fail(400, 'limit: Expected a whole number of 0 or more');
+      const limit = wholeNumberParam(q, 'limit');
       return ok(
         mock.findContacts({
           ...(q.has('cell') ? { cell: q.get('cell')! } : {}),
           ...(q.has('tag') ? { tag: q.get('tag')! } : {}),
           ...(q.has('org') ? { org: q.get('org')! } : {}),
-          ...(limit !== null ? { limit: Number(limit) } : {}),
+          ...(limit !== undefined ? { limit } : {}),
         }),
       );
     },
@@ -216,20 +215,15 @@ function matchRoute(
   method: string,
   path: string,
 ): { route: ControlRoute; params: Record<string, string> } | undefined {
-  const got = path.split('/');
   for (const route of routes) {
     if (route.method !== method) continue;
-    const want = route.path.split('/');
-    if (want.length !== got.length) continue;
-    const params: Record<string, string> = {};
-    if (
-      want.every((segment, i) => {
-        if (!segment.startsWith(':')) return segment === got[i];
-        params[segment.slice(1)] = decodeURIComponent(got[i]!);
-        return got[i] !== '';
-      })
-    )
-      return { route, params };
+    const raw = matchPathPattern(route.path, path);
+    // A control route's parameters are IDs: never empty, and decoded.
+    if (!raw || Object.values(raw).some((value) => value === '')) continue;
+    const params = Object.fromEntries(
+      Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]),
+    );
+    return { route, params };
   }
   return undefined;
 }

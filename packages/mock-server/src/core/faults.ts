@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathMatches } from './request-journal.js';
+import { pathMatches } from './path-pattern.js';
 import { fail, type Outcome } from './responses.js';
 
 const FaultSchema = z.strictObject({

@@ -47,10 +47,10 @@ export async function readJsonBody(
   maxBytes: number,
 ): Promise<{ body: unknown } | { error: Outcome }> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`);
-  if (declared > maxBytes) return { error: tooLarge };
+  const tooLarge = () => ({ error: fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`) });
+  if (declared > maxBytes) return tooLarge();
   const text = await request.text();
-  if (text.length > maxBytes) return { error: tooLarge };
+  if (text.length > maxBytes) return tooLarge();
   if (text.trim() === '') return { body: undefined };
   try {
     return { body: JSON.parse(text) };
@@ -59,11 +59,21 @@ export async function readJsonBody(
   }
 }
 
+// The key a request presents: the bearer token, else (where allowed) the `key` query parameter.
+function presentedKey(
+  world: World,
+  request: IncomingCall,
+  url: URL,
+  queryKey: boolean,
+): ApiKeyRecord | undefined {
+  const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const key = header ?? (queryKey ? url.searchParams.get('key') : null) ?? undefined;
+  return key === undefined ? undefined : world.keys.get(key);
+}
+
 /** The organisation of the key a request carries (header or `?key=`), for matching faults. */
 export function callerOrgId(world: World, request: IncomingCall, url: URL): string | undefined {
-  const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  const key = header ?? url.searchParams.get('key') ?? undefined;
-  return key === undefined ? undefined : world.keys.get(key)?.org_id;
+  return presentedKey(world, request, url, true)?.org_id;
 }
 
 function apiKeyOf(
@@ -72,10 +82,7 @@ function apiKeyOf(
   endpoint: EndpointDefinition,
   world: World,
 ): ApiKeyRecord | undefined {
-  const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  const fromQuery = endpoint.auth === 'query-key' ? url.searchParams.get('key') : null;
-  const key = header ?? fromQuery ?? undefined;
-  return key === undefined ? undefined : world.keys.get(key);
+  return presentedKey(world, request, url, endpoint.auth === 'query-key');
 }
 
 function rateLimitUnits(endpoint: EndpointDefinition, body: unknown): number {
@@ -101,7 +108,7 @@ function readQuery(
   const unknown = new Set<string>();
   for (const [name, value] of url.searchParams) {
     if (known.includes(name)) query[name] ??= value;
-    else if (!(endpoint.auth === 'query-key' && name === 'key')) unknown.add(name);
+    else unknown.add(name);
   }
   return unknown.size > 0 ? { unknown: [...unknown], known } : { query };
 }

@@ -1,3 +1,4 @@
+import { pathMatches } from './path-pattern.js';
 import { bodyText, type Outcome } from './responses.js';
 
 /** The most of a request or response body the journal keeps, in characters. */
@@ -69,47 +70,48 @@ export class RequestFilterError extends Error {
 }
 
 const FILTER_FIELDS = new Set(['method', 'path', 'status', 'org', 'since', 'limit']);
+const notWholeNumber = (name: string) => `${name}: Expected a whole number of 0 or more`;
+
+function refuseUnknownFilters(names: Iterable<string>): void {
+  for (const name of names)
+    if (!FILTER_FIELDS.has(name))
+      throw new RequestFilterError(`${name}: Unknown filter; use method, path, status, org, since or limit`);
+}
+
+/**
+ * A query parameter that must be a whole number of 0 or more: its value, or `undefined` when it is
+ * absent. Throws `RequestFilterError` naming it otherwise.
+ */
+export function wholeNumberParam(params: URLSearchParams, name: string): number | undefined {
+  const text = params.get(name);
+  if (text === null) return undefined;
+  if (!/^\d+$/.test(text)) throw new RequestFilterError(notWholeNumber(name));
+  return Number(text);
+}
 
 /**
  * Reads a filter from query parameters (`?method=POST&path=/contacts/:cell&status=400`). Throws
  * `RequestFilterError` naming an unknown field or a bad value.
  */
 export function filterFromQuery(params: URLSearchParams): RequestFilter {
-  const filter: RequestFilter = {};
-  for (const [name, value] of params) {
-    if (!FILTER_FIELDS.has(name))
-      throw new RequestFilterError(`${name}: Unknown filter; use method, path, status, org, since or limit`);
-    if (name === 'status' || name === 'limit') {
-      if (!/^\d+$/.test(value)) throw new RequestFilterError(`${name}: Expected a whole number of 0 or more`);
-      filter[name] = Number(value);
-    } else filter[name as 'method' | 'path' | 'org' | 'since'] = value;
-  }
-  return checkFilter(filter);
+  refuseUnknownFilters(params.keys());
+  const filter: Record<string, string | number | undefined> = Object.fromEntries(params);
+  for (const name of ['status', 'limit'] as const) filter[name] = wholeNumberParam(params, name);
+  for (const name of ['status', 'limit']) if (filter[name] === undefined) delete filter[name];
+  return checkFilter(filter as RequestFilter);
 }
 
 /** Checks a filter given in process; throws `RequestFilterError` naming what is wrong. */
 export function checkFilter(filter: RequestFilter): RequestFilter {
-  for (const name of Object.keys(filter))
-    if (!FILTER_FIELDS.has(name))
-      throw new RequestFilterError(`${name}: Unknown filter; use method, path, status, org, since or limit`);
+  refuseUnknownFilters(Object.keys(filter));
   if (filter.since !== undefined && Number.isNaN(Date.parse(filter.since)))
     throw new RequestFilterError('since: Expected an ISO 8601 instant');
   for (const name of ['status', 'limit'] as const) {
     const value = filter[name];
     if (value !== undefined && !(Number.isInteger(value) && value >= 0))
-      throw new RequestFilterError(`${name}: Expected a whole number of 0 or more`);
+      throw new RequestFilterError(notWholeNumber(name));
   }
   return filter;
-}
-
-/** Whether a path matches an exact path or a `:name` pattern. */
-export function pathMatches(pattern: string, path: string): boolean {
-  if (!pattern.includes(':')) return pattern === path;
-  const want = pattern.split('/');
-  const got = path.split('/');
-  return (
-    want.length === got.length && want.every((segment, i) => segment.startsWith(':') || segment === got[i])
-  );
 }
 
 /**

@@ -125,7 +125,9 @@ export class Requester {
             : Math.max(1, Math.min(timeout, left));
       let response: Response;
       const started = Date.now();
-      this.#log.debug(`${target} (attempt ${attempt + 1})`);
+      // Every attempt passes here: its log lines are built only when debug logging is on.
+      const debug = this.#log.enabled('debug');
+      if (debug) this.#log.debug(`${target} (attempt ${attempt + 1})`);
       try {
         response = await this.#ky(path, {
           method: route.method,
@@ -158,10 +160,12 @@ export class Requester {
       }
 
       const envelope = await readEnvelope(response);
-      const requestId = response.headers.get('x-request-id') ?? undefined;
-      this.#log.debug(
-        `${target} answered ${response.status} in ${Date.now() - started} ms${requestId ? ` (${requestId})` : ''}`,
-      );
+      if (debug) {
+        const requestId = response.headers.get('x-request-id');
+        this.#log.debug(
+          `${target} answered ${response.status} in ${Date.now() - started} ms${requestId ? ` (${requestId})` : ''}`,
+        );
+      }
       if (response.ok && envelope?.ok === true) {
         const data = envelope.data as T;
         const validator = this.#options.validateResponses;
