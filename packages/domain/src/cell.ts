@@ -1,4 +1,5 @@
 import { type CountryCode as PhoneCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { quickMsisdnValidity } from './cell-validity.js';
 import { messages } from './messages.js';
 
 /** How `{{contact.cell|cell:...}}` renders a cell number. */
@@ -17,6 +18,8 @@ export interface ParsedCell {
 }
 
 const SEPARATORS = /[\s().\-/]/g;
+/** An MSISDN as stores and seeds hold it: digits, maybe after a plus, and no trunk or IDD prefix. */
+const PLAIN_INTERNATIONAL = /^\+?[1-9]\d{3,16}$/;
 
 /**
  * Parses a cell number as the service accepts it: an MSISDN (`27821234567`), an international
@@ -69,6 +72,11 @@ function parseValidPhone(input: string, country?: string) {
  * ```
  */
 export function toMsisdn(input: string, country?: string): string | undefined {
+  if (typeof input === 'string' && PLAIN_INTERNATIONAL.test(input)) {
+    const digits = input[0] === '+' ? input.slice(1) : input;
+    const valid = quickMsisdnValidity(digits);
+    if (valid !== undefined) return valid ? digits : undefined;
+  }
   // Formatting the local form is the costly part of parsing, and an MSISDN does not need it.
   const msisdn = parseValidPhone(input, country)?.number.slice(1);
   // Stores keep a million of these: an input already in MSISDN form is kept, not copied.

@@ -21,15 +21,35 @@ const seedRowChecks = new Map<string, FieldCheck>([
   ['global_opt_out', fieldChecks.boolean],
 ]);
 
+/**
+ * Keeps one copy of each ID a seed repeats: a million contacts name the same few tags and
+ * campaigns, and each row (built in code or parsed from JSON) brings its own copy of the text.
+ */
+export class IdPool {
+  readonly #ids = new Map<string, string>();
+
+  /** A copy of a list of IDs, each the pool's one copy of it. */
+  copy(list: readonly string[]): string[] {
+    const out = new Array<string>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i]!;
+      const pooled = this.#ids.get(id);
+      if (pooled === undefined) this.#ids.set(id, id);
+      out[i] = pooled ?? id;
+    }
+    return out;
+  }
+}
+
 // The common seed row is stored in one allocation: its fields, without org_id and country.
-function simpleRow(raw: unknown): CheckedContactSeed | undefined {
+function simpleRow(raw: unknown, ids: IdPool): CheckedContactSeed | undefined {
   if (!isPlainRow(raw, seedRowChecks) || raw.org_id === undefined || raw.cell === undefined) return undefined;
   const fields: Record<string, unknown> = { tag_ids: [], deduped_campaign_ids: [] };
   // Lists are copied: the caller's seed document must not be able to change the store later.
   for (const key in raw) {
     if (key === 'org_id' || key === 'country') continue;
     const value = raw[key];
-    fields[key] = Array.isArray(value) ? value.slice() : value;
+    fields[key] = Array.isArray(value) ? ids.copy(value) : value;
   }
   return {
     ok: true,
@@ -42,10 +62,11 @@ function simpleRow(raw: unknown): CheckedContactSeed | undefined {
 
 /**
  * Checks one seeded contact against the seed schema, answering its organisation and the fields to
- * store (without `org_id` and `country`), or the schema's issues.
+ * store (without `org_id` and `country`), or the schema's issues. List fields are copied through
+ * `ids`, which a whole seed shares.
  */
-export function checkContactSeed(raw: unknown): CheckedContactSeed {
-  const simple = simpleRow(raw);
+export function checkContactSeed(raw: unknown, ids: IdPool = new IdPool()): CheckedContactSeed {
+  const simple = simpleRow(raw, ids);
   if (simple) return simple;
   const parsed = ContactSeedSchema.safeParse(raw);
   if (!parsed.success)
@@ -54,6 +75,8 @@ export function checkContactSeed(raw: unknown): CheckedContactSeed {
       issues: parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })),
     };
   const { org_id, country, ...fields } = parsed.data;
+  fields.tag_ids = ids.copy(fields.tag_ids);
+  fields.deduped_campaign_ids = ids.copy(fields.deduped_campaign_ids);
   return { ok: true, orgId: org_id, cell: fields.cell, country, fields };
 }
 

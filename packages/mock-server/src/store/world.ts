@@ -9,7 +9,7 @@ import {
   saleDuplicateKey,
   toMsisdn,
 } from '@marketing/domain';
-import { checkContactSeed, toStoredContact } from './contact-seed.js';
+import { checkContactSeed, IdPool, toStoredContact } from './contact-seed.js';
 import { ContactStore } from './contact-store.js';
 import type {
   ApiKeyRecord,
@@ -390,8 +390,9 @@ export class World {
     const cellsByOrg = new Map<string, Set<string>>();
     const contactIds = new Set<string>();
     const contactsByOrg = new Map<string, Contact[]>();
+    const ids = new IdPool();
     doc.contacts.forEach((raw, i) => {
-      const checked = checkContactSeed(raw);
+      const checked = checkContactSeed(raw, ids);
       if (!checked.ok) {
         for (const issue of checked.issues)
           issues.push({ path: ['contacts', i, ...issue.path].join('.'), message: issue.message });
