@@ -247,7 +247,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         // a replay of the generator that made them (the live one has counted past them).
         const replayIds = createIdGenerator(() => startSeconds);
         result = next.seed(options.seed, { next: replayIds }, startedAt, {
-          trustedCells: options.seedIsTrusted,
+          trusted: options.seedIsTrusted,
         });
       }
       world = next;
@@ -291,7 +291,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           msisdn !== undefined
             ? [store.getByCell(msisdn)]
             : tag !== undefined
-              ? [...take(store.idsWithTag(tag), limit)].map((id) => store.get(id))
+              ? [...take(store.withTag(tag), limit)]
               : [...take(store.all(), limit)];
         for (const contact of candidates) {
           if (contact && (tag === undefined || contact.tag_ids.includes(tag)))
@@ -310,7 +310,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // The start world's IDs all carry its start second, so that a reset can make the same ones.
   if (options.seed)
     world.seed(options.seed, { next: (prefix) => nextId(prefix, startSeconds) }, startedAt, {
-      trustedCells: options.seedIsTrusted,
+      trusted: options.seedIsTrusted,
     });
   return mock;
 }

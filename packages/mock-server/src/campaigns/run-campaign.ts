@@ -1,8 +1,16 @@
-import { inSendWindow, renderTemplate, targetContact, targetingOf, weightedDraw } from '@marketing/domain';
+import {
+  type Contact,
+  inSendWindow,
+  renderTemplate,
+  targetContact,
+  targetingOf,
+  weightedDraw,
+} from '@marketing/domain';
 import { charge } from '../core/billing.js';
 import { ControlError } from '../core/control-error.js';
 import { asDeliveryMethod, priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
+import { byContactId } from '../store/contact-store.js';
 
 /** Options of a campaign run. */
 export interface RunCampaignOptions {
@@ -46,26 +54,28 @@ export function runCampaign(
   const store = world.contactsOf(campaign.org_id);
   const candidates =
     targeting.includeTags.length > 0
-      ? [...new Set(targeting.includeTags.flatMap((t) => [...store.idsWithTag(t)]))].sort()
-      : [...store.all()].map((c) => c._id);
-  const eligible = candidates.filter((id) => {
-    const contact = store.get(id)!;
+      ? [...new Set(targeting.includeTags.flatMap((t) => [...store.withTag(t)]))].sort(byContactId)
+      : [...store.all()];
+  const eligible = candidates.filter((contact) => {
     const activity = { segmentIds: world.segmentsOfCell(campaign.org_id, contact.cell) };
     return targetContact(contact, targeting, { now, activity }).eligible;
   });
   const limit = Math.min(options.limit ?? eligible.length, eligible.length);
-  let chosen: string[];
+  let chosen: Contact[];
   if (targeting.weights) {
-    const eligibleSet = new Set(eligible);
+    const eligibleById = new Map(eligible.map((contact) => [contact._id, contact]));
     const pools = Object.fromEntries(
-      targeting.includeTags.map((t) => [t, [...store.idsWithTag(t)].filter((id) => eligibleSet.has(id))]),
+      targeting.includeTags.map((t) => [
+        t,
+        [...store.withTag(t)].map((c) => c._id).filter((id) => eligibleById.has(id)),
+      ]),
     );
     chosen = weightedDraw({
       pools,
       weights: targeting.weights,
       total: limit,
       seed: options.seed ?? 1,
-    }).picks.map((p) => p.id);
+    }).picks.map((p) => eligibleById.get(p.id)!);
   } else {
     chosen = eligible.slice(0, limit);
   }
@@ -78,8 +88,7 @@ export function runCampaign(
   const method = asDeliveryMethod(
     'targeting' in campaign ? campaign.channels.sms?.delivery_method : campaign.deliveryMethod,
   );
-  for (const id of chosen) {
-    const contact = store.get(id)!;
+  for (const contact of chosen) {
     const content = renderTemplate(text, { contact, campaign, now, timeZone: org.timezone }).text;
     const { parts, cost } = priceSms(runtime.settings, content, method);
     if (!charge({ settings: runtime.settings, org }, cost)) {

@@ -37,9 +37,9 @@ export interface MockServiceOptions {
   /** A world to start with. */
   seed?: import('../store/seed-schema.js').SeedDocument;
   /**
-   * The `seed` was written by this mock (a state file whose content hash matched), so its contact
-   * cells are stored MSISDNs and are not validated again. Never set it for a document a person
-   * may have edited. @default false
+   * The `seed` was written by this mock (a state file whose content hash matched), so its contacts
+   * are ones the mock stored: their cells are not validated again, nor checked for repeats. Never
+   * set it for a document a person may have edited. @default false
    */
   seedIsTrusted?: boolean;
   /** Fix the clock at this instant (otherwise it follows real time until set). */

@@ -8,8 +8,7 @@ const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, n
 function removeTagEverywhere(ctx: HandlerContext, tagId: string): void {
   const store = ctx.world.contactsOf(ctx.org._id);
   const now = ctx.clock.now();
-  for (const id of [...store.idsWithTag(tagId)]) {
-    const contact = store.get(id)!;
+  for (const contact of [...store.withTag(tagId)]) {
     saveContact(
       ctx.world,
       ctx.org._id,

@@ -23,7 +23,7 @@ export interface SavedState {
 export const STATE_FILE_FORMAT = 'marketing-mock-state';
 const VERSION = 1;
 const WORLD_KEY = '"world":';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /**
  * Reads a saved state, or `undefined` when the file does not exist yet. A plain seed document (as
@@ -31,7 +31,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  */
 export function loadStateFile(path: string): SavedState | undefined {
   if (!existsSync(path)) return undefined;
-  const text = readFileSync(path, 'utf8');
+  // Read as bytes: the hash is taken over them, which spares encoding 200 MB of text again.
+  const bytes = readFileSync(path);
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -53,9 +55,11 @@ export function loadStateFile(path: string): SavedState | undefined {
       `State file ${path} has version ${String(file.version)}; this mock reads version ${VERSION}; it was not changed`,
     );
   // The world is written last, so its text is everything after its key but the closing brace.
-  const at = text.indexOf(WORLD_KEY);
+  const at = bytes.indexOf(WORLD_KEY);
   const trusted =
-    at >= 0 && typeof file.hash === 'string' && sha256(text.slice(at + WORLD_KEY.length, -1)) === file.hash;
+    at >= 0 &&
+    typeof file.hash === 'string' &&
+    sha256(bytes.subarray(at + WORLD_KEY.length, bytes.length - 1)) === file.hash;
   return { world: file.world as SeedDocument, clock: file.clock, trusted };
 }
 

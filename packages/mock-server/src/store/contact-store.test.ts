@@ -90,4 +90,19 @@ describe('ContactStore', () => {
       estimatedRows: 10,
     });
   });
+
+  it('refuses a batch that repeats an _id, held or within itself, before writing any of it', () => {
+    const store = new ContactStore();
+    store.insertMany([contact(1, ['a'], day(1)), contact(2, ['a'], day(2))]);
+    expect(() => store.insertMany([contact(3, [], day(3)), contact(1, ['b'], day(3))])).toThrow(
+      'Duplicate contact _id id00001',
+    );
+    expect(() =>
+      store.insertMany([contact(5, [], day(3)), contact(4, [], day(3)), contact(5, [], day(3))]),
+    ).toThrow('Duplicate contact _id id00005');
+    expect(store.size).toBe(2);
+    expect(store.get('id00003')).toBeUndefined();
+    expect(store.tagSize('b')).toBe(0);
+    expect([...store.withTag('a')].map((c) => c._id)).toEqual(['id00001', 'id00002']);
+  });
 });

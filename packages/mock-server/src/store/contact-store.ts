@@ -12,19 +12,24 @@ import {
 import { SortedList } from './sorted-list.js';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Orders contacts by `_id`, which is creation order. */
+export const byContactId = (a: Contact, b: Contact) => byText(a._id, b._id);
+const byUpdatedAtOnly = (a: Contact, b: Contact) => byText(a.updatedAt, b.updatedAt);
+/** A stand-in with only an `_id`, to look a contact up in the lists ordered by `_id`. */
+const probe = (id: string) => ({ _id: id }) as Contact;
 
 /**
  * One organisation's contacts with the indexes searches run on: by `_id` (sorted), by cell, by
- * email, by tag (sorted IDs per tag) and by `updatedAt` (IDs ordered by time, then ID). A search
- * walks only the rows of the most selective index, in `_id` order, and stops at its page.
+ * email, by tag (contacts ordered by `_id` per tag) and by `updatedAt` (ordered by time, then ID).
+ * A search walks only the rows of the most selective index, in `_id` order, and stops at its page.
+ * Every index holds the contacts themselves, not their IDs: a step costs no lookup, and no map
+ * from `_id` is kept beside the sorted list (a million contacts would pay ~40 B each for it).
  */
 export class ContactStore {
-  readonly #byId = new Map<string, Contact>();
-  readonly #byCell = new Map<string, string>();
-  readonly #byEmail = new Map<string, Set<string>>();
-  readonly #byTag = new Map<string, SortedList<string>>();
-  readonly #ids = new SortedList(byText);
-  // Holds the contacts themselves, so ordering reads their fields without a lookup per step.
+  readonly #byId = new SortedList<Contact>(byContactId);
+  readonly #byCell = new Map<string, Contact>();
+  readonly #byEmail = new Map<string, Set<Contact>>();
+  readonly #byTag = new Map<string, SortedList<Contact>>();
   readonly #byUpdatedAt = new SortedList<Contact>((a, b) =>
     a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : byText(a._id, b._id),
   );
@@ -34,12 +39,11 @@ export class ContactStore {
   }
 
   get(id: string): Contact | undefined {
-    return this.#byId.get(id);
+    return this.#byId.get(probe(id));
   }
 
   getByCell(cell: string): Contact | undefined {
-    const id = this.#byCell.get(cell);
-    return id === undefined ? undefined : this.#byId.get(id);
+    return this.#byCell.get(cell);
   }
 
   /** Whether a contact has this cell (an MSISDN). */
@@ -49,12 +53,12 @@ export class ContactStore {
 
   /** The contacts whose email is this address (case-insensitive). */
   getByEmail(email: string): Contact[] {
-    return [...(this.#byEmail.get(email.toLowerCase()) ?? [])].map((id) => this.#byId.get(id)!);
+    return [...(this.#byEmail.get(email.toLowerCase()) ?? [])];
   }
 
   /** All contacts, in `_id` order. */
-  *all(): IterableIterator<Contact> {
-    for (const id of this.#ids.values()) yield this.#byId.get(id)!;
+  all(): IterableIterator<Contact> {
+    return this.#byId.values();
   }
 
   /** How many contacts carry a tag. */
@@ -62,8 +66,8 @@ export class ContactStore {
     return this.#byTag.get(tagId)?.size ?? 0;
   }
 
-  /** The IDs of the contacts that carry a tag, in `_id` order. */
-  idsWithTag(tagId: string): Iterable<string> {
+  /** The contacts that carry a tag, in `_id` order. */
+  withTag(tagId: string): Iterable<Contact> {
     return this.#byTag.get(tagId)?.values() ?? [];
   }
 
@@ -77,26 +81,44 @@ export class ContactStore {
    */
   insertMany(contacts: readonly Contact[]): void {
     // Refused before anything is written: a repeated _id would corrupt every index.
+    const appended = this.#refuseRepeatedIds(contacts);
+    const byTag = new Map<string, Contact[]>();
     for (const contact of contacts) {
-      if (this.#byId.has(contact._id)) throw new Error(`Duplicate contact _id ${contact._id}`);
-    }
-    const byTag = new Map<string, string[]>();
-    const sizeBefore = this.#byId.size;
-    for (const contact of contacts) {
-      this.#byId.set(contact._id, contact);
-      this.#byCell.set(contact.cell, contact._id);
+      this.#byCell.set(contact.cell, contact);
       this.#indexEmail(contact, 'add');
       for (const tag of contact.tag_ids) {
-        const ids = byTag.get(tag);
-        if (ids) ids.push(contact._id);
-        else byTag.set(tag, [contact._id]);
+        const tagged = byTag.get(tag);
+        if (tagged) tagged.push(contact);
+        else byTag.set(tag, [contact]);
       }
     }
-    // A repeat within the batch itself shows as fewer entries than contacts.
-    if (this.#byId.size !== sizeBefore + contacts.length) throw new Error('Duplicate contact _id inserted');
-    this.#ids.addMany(contacts.map((c) => c._id));
-    this.#byUpdatedAt.addMany(contacts);
-    for (const [tag, ids] of byTag) this.#tagIndex(tag).addMany(ids);
+    if (appended) {
+      // Each tag's share of an ascending batch is ascending too, and after all it held.
+      this.#byId.appendSorted(contacts);
+      for (const [tag, tagged] of byTag) this.#tagIndex(tag).appendSorted(tagged);
+      // A stable sort by time alone keeps _id order within a time: fewer comparisons, same order.
+      this.#byUpdatedAt.addMany([...contacts].sort(byUpdatedAtOnly));
+    } else {
+      this.#byId.addMany(contacts);
+      for (const [tag, tagged] of byTag) this.#tagIndex(tag).addMany(tagged);
+      this.#byUpdatedAt.addMany(contacts);
+    }
+  }
+
+  // Whether the batch is new IDs in ascending order after every held one (seeds, uploads, state
+  // files make them so), which cannot repeat; otherwise checked one by one. Throws on a repeat.
+  #refuseRepeatedIds(contacts: readonly Contact[]): boolean {
+    const last = this.#byId.last();
+    let ascending = last === undefined || (contacts[0] !== undefined && byContactId(last, contacts[0]) < 0);
+    for (let i = 1; ascending && i < contacts.length; i++)
+      ascending = byContactId(contacts[i - 1]!, contacts[i]!) < 0;
+    if (ascending) return true;
+    const seen = new Set<string>();
+    for (const { _id } of contacts) {
+      if (seen.has(_id) || this.get(_id)) throw new Error(`Duplicate contact _id ${_id}`);
+      seen.add(_id);
+    }
+    return false;
   }
 
   /**
@@ -104,26 +126,30 @@ export class ContactStore {
    * The cell cannot change (it identifies the contact).
    */
   update(id: string, next: Contact): void {
-    const current = this.#byId.get(id);
+    const current = this.get(id);
     if (!current) throw new Error(`No contact ${id}`);
     this.#byUpdatedAt.delete(current);
     this.#indexEmail(current, 'delete');
-    for (const tag of current.tag_ids) if (!next.tag_ids.includes(tag)) this.#untag(tag, id);
-    for (const tag of next.tag_ids) if (!current.tag_ids.includes(tag)) this.#tagIndex(tag).add(id);
-    this.#byId.set(id, next);
+    for (const tag of current.tag_ids) if (!next.tag_ids.includes(tag)) this.#untag(tag, current);
+    for (const tag of next.tag_ids) {
+      const index = this.#tagIndex(tag);
+      if (current.tag_ids.includes(tag)) index.replace(next);
+      else index.add(next);
+    }
+    this.#byId.replace(next);
+    this.#byCell.set(next.cell, next);
     this.#byUpdatedAt.add(next);
     this.#indexEmail(next, 'add');
   }
 
   delete(id: string): Contact | undefined {
-    const contact = this.#byId.get(id);
+    const contact = this.get(id);
     if (!contact) return undefined;
     this.#byUpdatedAt.delete(contact);
     this.#indexEmail(contact, 'delete');
-    for (const tag of contact.tag_ids) this.#untag(tag, id);
-    this.#ids.delete(id);
+    for (const tag of contact.tag_ids) this.#untag(tag, contact);
+    this.#byId.delete(contact);
     this.#byCell.delete(contact.cell);
-    this.#byId.delete(id);
     return contact;
   }
 
@@ -146,9 +172,8 @@ export class ContactStore {
     const { skip, limit } = request.options;
     const page: ProjectedContact[] = [];
     let skipped = 0;
-    for (const id of this.#candidates(this.plan(request.find), true)) {
-      const contact = this.#byId.get(id);
-      if (!contact || !matchesFilter(contact, request.find)) continue;
+    for (const contact of this.#candidates(this.plan(request.find), true)) {
+      if (!matchesFilter(contact, request.find)) continue;
       if (skipped < skip) skipped += 1;
       else {
         page.push(projectContact(contact, request.projection));
@@ -160,32 +185,31 @@ export class ContactStore {
 
   /** Every contact a filter matches, in no particular order. */
   *matching(filter: ContactFilter): IterableIterator<Contact> {
-    for (const id of this.#candidates(this.plan(filter), false)) {
-      const contact = this.#byId.get(id);
-      if (contact && matchesFilter(contact, filter)) yield contact;
+    for (const contact of this.#candidates(this.plan(filter), false)) {
+      if (matchesFilter(contact, filter)) yield contact;
     }
   }
 
   // The rows of the plan's driving index, sorted by _id when asked.
-  #candidates(plan: QueryPlan, ordered: boolean): Iterable<string> {
+  #candidates(plan: QueryPlan, ordered: boolean): Iterable<Contact> {
     const driver = plan.driver;
-    const sort = (ids: string[]) => (ordered ? ids.sort(byText) : ids);
+    const sort = (contacts: Contact[]) => (ordered ? contacts.sort(byContactId) : contacts);
     switch (driver.index) {
       case 'cell':
         return sort(
-          driver.cells.map((c) => this.#byCell.get(c)).filter((id): id is string => id !== undefined),
+          driver.cells.map((c) => this.#byCell.get(c)).filter((c): c is Contact => c !== undefined),
         );
       case 'tag':
-        if (driver.tagIds.length === 1) return this.idsWithTag(driver.tagIds[0]!);
-        return sort([...new Set(driver.tagIds.flatMap((t) => [...this.idsWithTag(t)]))]);
+        if (driver.tagIds.length === 1) return this.withTag(driver.tagIds[0]!);
+        return sort([...new Set(driver.tagIds.flatMap((t) => [...this.withTag(t)]))]);
       case 'allTags':
-        return intersectSorted(driver.tagIds.map((t) => this.idsWithTag(t)));
+        return intersectSorted(driver.tagIds.map((t) => this.withTag(t)));
       case 'updatedAt': {
         const { start, count } = this.#updatedAtRange(driver.range);
-        return sort(this.#byUpdatedAt.slice(start, start + count).map((c) => c._id));
+        return sort(this.#byUpdatedAt.slice(start, start + count));
       }
       case 'all':
-        return this.#ids.values();
+        return this.#byId.values();
     }
   }
 
@@ -201,52 +225,52 @@ export class ContactStore {
     return { start, count: Math.max(0, end - start) };
   }
 
-  #tagIndex(tag: string): SortedList<string> {
+  #tagIndex(tag: string): SortedList<Contact> {
     let index = this.#byTag.get(tag);
     if (!index) {
-      index = new SortedList(byText);
+      index = new SortedList(byContactId);
       this.#byTag.set(tag, index);
     }
     return index;
   }
 
-  #untag(tag: string, id: string): void {
+  #untag(tag: string, contact: Contact): void {
     const index = this.#byTag.get(tag);
     if (!index) return;
-    index.delete(id);
+    index.delete(contact);
     if (index.size === 0) this.#byTag.delete(tag);
   }
 
   #indexEmail(contact: Contact, action: 'add' | 'delete'): void {
     if (!contact.email) return;
     const key = contact.email.toLowerCase();
-    const ids = this.#byEmail.get(key) ?? new Set<string>();
+    const contacts = this.#byEmail.get(key) ?? new Set<Contact>();
     if (action === 'add') {
-      ids.add(contact._id);
-      this.#byEmail.set(key, ids);
+      contacts.add(contact);
+      this.#byEmail.set(key, contacts);
     } else {
-      ids.delete(contact._id);
-      if (ids.size === 0) this.#byEmail.delete(key);
+      contacts.delete(contact);
+      if (contacts.size === 0) this.#byEmail.delete(key);
     }
   }
 }
 
-// The IDs in every one of several ID lists sorted by _id, in that order, walking each list once.
-function* intersectSorted(lists: Iterable<string>[]): IterableIterator<string> {
+// The contacts in every one of several lists sorted by _id, in that order, walking each list once.
+function* intersectSorted(lists: Iterable<Contact>[]): IterableIterator<Contact> {
   const [first, ...others] = lists.map((list) => list[Symbol.iterator]());
   if (!first) return;
   const heads = others.map((list) => list.next());
   next: for (let current = first.next(); !current.done; current = first.next()) {
-    const id = current.value;
+    const id = current.value._id;
     for (let k = 0; k < others.length; k++) {
       let head = heads[k]!;
-      while (!head.done && head.value < id) {
+      while (!head.done && head.value._id < id) {
         head = others[k]!.next();
         heads[k] = head;
       }
       if (head.done) return;
-      if (head.value !== id) continue next;
+      if (head.value._id !== id) continue next;
     }
-    yield id;
+    yield current.value;
   }
 }

@@ -65,4 +65,18 @@ describe('SortedList', () => {
     expect(list.delete({ id: '00008', at: 0 })).toBe(false);
     expect(list.size).toBe(4999);
   });
+
+  it('gives back, and replaces in place, the record held for an equal probe', () => {
+    type Row = { id: string; version: number };
+    const list = new SortedList<Row>((a, b) => byText(a.id, b.id));
+    list.addMany(Array.from({ length: 5000 }, (_, i) => ({ id: id(i), version: 1 })));
+    expect(list.get({ id: id(4321), version: 0 })).toEqual({ id: id(4321), version: 1 });
+    expect(list.get({ id: id(5000), version: 0 })).toBeUndefined();
+    expect(list.replace({ id: id(4321), version: 2 })).toBe(true);
+    expect(list.replace({ id: id(5000), version: 2 })).toBe(false);
+    expect(list.get({ id: id(4321), version: 0 })?.version).toBe(2);
+    expect(list.size).toBe(5000);
+    expect(list.last()).toEqual({ id: id(4999), version: 1 });
+    expect(new SortedList<Row>((a, b) => byText(a.id, b.id)).last()).toBeUndefined();
+  });
 });

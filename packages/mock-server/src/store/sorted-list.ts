@@ -123,6 +123,14 @@ export class SortedList<T> {
     this.#appendChunks(merged);
   }
 
+  /**
+   * Appends values the caller knows are in order and after every value held (a batch of new IDs),
+   * without checking: the checks of {@link addMany} cost a comparison per value.
+   */
+  appendSorted(values: readonly T[]): void {
+    this.#appendChunks(values);
+  }
+
   // Appends values that sort after every value held, in half-full chunks so inserts have room.
   #appendChunks(values: readonly T[]): void {
     for (let start = 0; start < values.length; start += MAX_CHUNK / 2)
@@ -145,10 +153,33 @@ export class SortedList<T> {
 
   /** Whether a value equal to this one is in the list. */
   has(value: T): boolean {
-    if (this.#chunks.length === 0) return false;
+    return this.#find(value) !== undefined;
+  }
+
+  /** The value held that is equal to this one (a probe with only the compared fields will do). */
+  get(value: T): T | undefined {
+    const found = this.#find(value);
+    return found && found.chunk[found.at];
+  }
+
+  /** Puts this value in place of the equal one held; `false` when there is none. */
+  replace(value: T): boolean {
+    const found = this.#find(value);
+    if (found) found.chunk[found.at] = value;
+    return found !== undefined;
+  }
+
+  /** The largest value, if any. */
+  last(): T | undefined {
+    const chunk = this.#chunks[this.#chunks.length - 1];
+    return chunk?.[chunk.length - 1];
+  }
+
+  #find(value: T): { chunk: T[]; at: number } | undefined {
+    if (this.#chunks.length === 0) return undefined;
     const chunk = this.#chunks[this.#chunkFor(value)]!;
     const at = lowerIn(chunk, (other) => this.#compare(other, value));
-    return at < chunk.length && this.#compare(chunk[at]!, value) === 0;
+    return at < chunk.length && this.#compare(chunk[at]!, value) === 0 ? { chunk, at } : undefined;
   }
 }
 

@@ -182,14 +182,14 @@ export class World {
    * Validates and applies a seed document: every record must name an organisation that exists
    * (in the world or the document) and IDs must be new. Nothing is applied when anything is wrong.
    */
-  seed(input: SeedDocument, ids: Ids, now: Date, options: { trustedCells?: boolean } = {}): SeedResult {
+  seed(input: SeedDocument, ids: Ids, now: Date, options: { trusted?: boolean } = {}): SeedResult {
     const parsed = SeedDocumentSchema.safeParse(input);
     if (!parsed.success) {
       throw new SeedError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
     const doc = parsed.data;
     const stamp = now.toISOString();
-    const plan = this.#check(doc, stamp, options.trustedCells === true);
+    const plan = this.#check(doc, stamp, options.trusted === true);
     const result = Object.fromEntries(Object.keys(doc).map((k) => [k, [] as string[]])) as SeedResult;
 
     for (const org of doc.orgs) {
@@ -284,9 +284,10 @@ export class World {
   }
 
   // Checks references and IDs before anything is written, so a bad seed changes nothing.
-  // With trustedCells (a state file this mock wrote, its hash intact), contact cells are the
-  // MSISDNs it stored and are not validated again: that validation is most of a large load.
-  #check(doc: ParsedSeedDocument, stamp: string, trustedCells: boolean) {
+  // A trusted document (a state file this mock wrote, its hash intact, seeded into an empty
+  // world) holds contacts the mock stored: valid MSISDNs, no repeats. Checking them again is most
+  // of a large load, so only their shape and references are checked.
+  #check(doc: ParsedSeedDocument, stamp: string, trusted: boolean) {
     const issues: { path: string; message: string }[] = [];
     const orgIds = new Set([...this.orgs.keys(), ...doc.orgs.map((o) => o._id)]);
     const needOrg = (path: string, orgId: string) => {
@@ -400,26 +401,28 @@ export class World {
       }
       const { orgId: org_id, country, fields } = checked;
       needOrg(`contacts.${i}.org_id`, org_id);
-      const msisdn = trustedCells ? checked.cell : toMsisdn(checked.cell, country);
+      const msisdn = trusted ? checked.cell : toMsisdn(checked.cell, country);
       if (!msisdn) {
         issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
         return;
       }
-      let cells = cellsByOrg.get(org_id);
-      if (!cells) {
-        cells = new Set<string>();
-        cellsByOrg.set(org_id, cells);
-      }
-      const seenBefore = cells.size;
-      if (cells.add(msisdn).size === seenBefore || this.contacts.get(org_id)?.hasCell(msisdn)) {
-        issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
-      }
-      const id = fields._id as string | undefined;
-      if (id !== undefined) {
-        if (contactIds.has(id) || this.contacts.get(org_id)?.get(id)) {
-          issues.push({ path: `contacts.${i}._id`, message: `Duplicate id ${id}` });
+      if (!trusted) {
+        let cells = cellsByOrg.get(org_id);
+        if (!cells) {
+          cells = new Set<string>();
+          cellsByOrg.set(org_id, cells);
         }
-        contactIds.add(id);
+        const seenBefore = cells.size;
+        if (cells.add(msisdn).size === seenBefore || this.contacts.get(org_id)?.hasCell(msisdn)) {
+          issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
+        }
+        const id = fields._id as string | undefined;
+        if (id !== undefined) {
+          if (contactIds.has(id) || this.contacts.get(org_id)?.get(id)) {
+            issues.push({ path: `contacts.${i}._id`, message: `Duplicate id ${id}` });
+          }
+          contactIds.add(id);
+        }
       }
       const contact = toStoredContact(fields, msisdn, stamp);
       const list = contactsByOrg.get(org_id);
