@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { buildPath } from './contract/build-path.js';
-export { IDEMPOTENCY_HEADER, limits } from './contract/limits.js';
+export { IDEMPOTENCY_HEADER, IN_PROCESS_FETCH, limits } from './contract/limits.js';
 export type { Permission } from './contract/permissions.js';
 export type { RouteDefinition } from './contract/routes.js';
 export { routes } from './contract/routes.js';

@@ -1,7 +1,9 @@
 import { type Contact, createOpenApiDocument, toMsisdn } from '@marketing/domain';
+import { IN_PROCESS_FETCH } from '@marketing/domain/routes';
 import { runCampaign } from './campaigns/run-campaign.js';
 import { handleControlRequest } from './control/control-routes.js';
 import { hasAnswerObservers, notifyAnswer } from './core/answer-observers.js';
+import { callFromInit } from './core/call-from-init.js';
 import { CellMemo } from './core/cell-memo.js';
 import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
@@ -45,6 +47,15 @@ function* take<T>(items: Iterable<T>, count: number): Generator<T> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// An answer that rejects as fetch does (with the signal's reason) when the signal aborts first.
+function abortable<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /** A request body read at most once, for the handler and for the journal. */
 class ReadOnce implements IncomingCall {
@@ -198,27 +209,38 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     });
   }
 
+  // An answer as fetch gives it: a Response, or a TypeError when a fault drops the connection.
+  async function answerAsFetch(call: IncomingCall): Promise<Response> {
+    try {
+      return toResponse(await mock.respond(call));
+    } catch (error) {
+      if (error instanceof DroppedConnection) throw new TypeError('fetch failed', { cause: error });
+      throw error;
+    }
+  }
+
   const mock: MockService = {
     baseUrl: settings.baseUrl,
     settings,
-    async handle(request) {
-      try {
-        return toResponse(await mock.respond(request));
-      } catch (error) {
-        if (error instanceof DroppedConnection) throw new TypeError('fetch failed', { cause: error });
-        throw error;
-      }
-    },
-    fetch: async (input, init) => {
-      // Clients such as ky pass a Request already: building another one costs more than the mock.
-      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      if (!request.url.startsWith(`${settings.baseUrl}/`) && request.url !== settings.baseUrl) {
-        throw new TypeError('fetch failed', {
-          cause: new Error(`mock.fetch serves only ${settings.baseUrl}; got ${request.url}`),
-        });
-      }
-      return mock.handle(request);
-    },
+    handle: (request) => answerAsFetch(request),
+    fetch: Object.assign(
+      async (input: string | URL | Request, init?: RequestInit) => {
+        init?.signal?.throwIfAborted();
+        // Building a Request costs more than the mock's answer: a URL and a string body are read
+        // as they are, and a Request passed in (as ky passes one) is used, not copied.
+        const request =
+          callFromInit(input, init) ??
+          (input instanceof Request && init === undefined ? input : new Request(input, init));
+        if (!request.url.startsWith(`${settings.baseUrl}/`) && request.url !== settings.baseUrl) {
+          throw new TypeError('fetch failed', {
+            cause: new Error(`mock.fetch serves only ${settings.baseUrl}; got ${request.url}`),
+          });
+        }
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        return signal ? abortable(answerAsFetch(request), signal) : answerAsFetch(request);
+      },
+      { [IN_PROCESS_FETCH]: true as const },
+    ),
     async respond(request) {
       const started = performance.now();
       const url = new URL(request.url);

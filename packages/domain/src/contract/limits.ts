@@ -22,3 +22,18 @@ export const limits = {
  * misspelling is the service's own.
  */
 export const IDEMPOTENCY_HEADER = 'service-idemptotency-key';
+
+/**
+ * Marks a `fetch` function that answers in process (the mock's `mock.fetch`): it takes the URL
+ * and `RequestInit` as they are, with no `Request` to build, and answers in microseconds. The SDK
+ * calls such a function directly instead of through ky, whose `Request` building, cloning and
+ * abort wiring cost more than the mock's answer. A registered symbol, so that copies of the
+ * packages in different versions still recognise each other.
+ *
+ * @example
+ * ```ts
+ * import { IN_PROCESS_FETCH } from '@marketing/domain/routes';
+ * (mock.fetch as { [IN_PROCESS_FETCH]?: boolean })[IN_PROCESS_FETCH]; // true
+ * ```
+ */
+export const IN_PROCESS_FETCH: unique symbol = Symbol.for('@marketing/in-process-fetch');

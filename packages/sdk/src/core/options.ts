@@ -41,7 +41,10 @@ export interface ClientOptions {
   maxRetries?: number;
   /** The longest wait a `Retry-After` or `resetsAt` may impose, in ms. @default 60000 */
   maxRetryAfter?: number;
-  /** The fetch to use (a mock, a proxy-aware fetch). @default globalThis.fetch */
+  /**
+   * The fetch to use (a mock, a proxy-aware fetch). The mock's `mock.fetch` is called directly,
+   * without ky building a `Request`, unless `hooks` are set. @default globalThis.fetch
+   */
   fetch?: typeof fetch;
   /** A validator for success responses; none by default, so no schema code is bundled. */
   validateResponses?: ResponseValidator;

@@ -1,4 +1,4 @@
-import { buildPath } from '@marketing/domain/routes';
+import { buildPath, IN_PROCESS_FETCH } from '@marketing/domain/routes';
 import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
 import { ConnectionError } from '../errors/connection-error.js';
 import { makeApiError } from '../errors/make-api-error.js';
@@ -34,6 +34,17 @@ function causeOf(error: unknown): string {
   return messages.join(': ');
 }
 
+/** An in-process attempt that outlived its timeout (ky throws its own TimeoutError instead). */
+class AttemptTimedOut extends Error {
+  override name = 'AttemptTimedOut' as const;
+}
+
+function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+  const lower: Record<string, string> = {};
+  for (const name in headers) lower[name.toLowerCase()] = headers[name]!;
+  return lower;
+}
+
 const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 /**
@@ -44,11 +55,20 @@ export class Requester {
   readonly #options: ClientOptions;
   readonly #ky: KyInstance;
   readonly #log: Log;
+  /** The mock's `mock.fetch`, called directly when no hook needs ky's `Request`. */
+  readonly #inProcessFetch: typeof fetch | undefined;
+  readonly #baseUrl: string;
+  readonly #defaultHeaders: Record<string, string>;
 
   constructor(options: ClientOptions) {
     this.#options = options;
     this.#log = createLog(options.logger, options.logLevel);
     const hooks = options.hooks;
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#defaultHeaders = lowerCaseNames({ accept: 'application/json', ...options.headers });
+    const marked = (options.fetch as { [IN_PROCESS_FETCH]?: unknown } | undefined)?.[IN_PROCESS_FETCH];
+    this.#inProcessFetch =
+      marked === true && !hooks?.beforeRequest && !hooks?.afterResponse ? options.fetch : undefined;
     this.#ky = ky.create({
       prefixUrl: options.baseUrl.replace(/\/+$/, ''),
       retry: 0,
@@ -129,20 +149,28 @@ export class Requester {
       const debug = this.#log.enabled('debug');
       if (debug) this.#log.debug(`${target} (attempt ${attempt + 1})`);
       try {
-        response = await this.#ky(path, {
-          method: route.method,
-          headers,
-          searchParams,
-          ...(input.body === undefined ? {} : { json: input.body }),
-          timeout: attemptTimeout,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        response = this.#inProcessFetch
+          ? await this.#callInProcess(this.#inProcessFetch, route.method, path, {
+              headers,
+              searchParams,
+              body: input.body,
+              timeout: attemptTimeout,
+              signal: options.signal,
+            })
+          : await this.#ky(path, {
+              method: route.method,
+              headers,
+              searchParams,
+              ...(input.body === undefined ? {} : { json: input.body }),
+              timeout: attemptTimeout,
+              ...(options.signal ? { signal: options.signal } : {}),
+            });
       } catch (cause) {
         const attempts = attemptsText(attempt + 1);
         if (options.signal?.aborted)
           throw new UserAbortError(`${target} was aborted after ${attempts}`, { cause });
         const error =
-          cause instanceof KyTimeoutError
+          cause instanceof KyTimeoutError || cause instanceof AttemptTimedOut
             ? new TimeoutError(
                 `${target} timed out after ${attemptTimeout} ms (${attempts}${deadline === undefined ? '' : `, deadline ${deadlineMs} ms`})`,
                 { cause },
@@ -203,6 +231,44 @@ export class Requester {
         if (waited) continue;
       }
       throw error;
+    }
+  }
+
+  // One attempt through an in-process fetch, sent as ky would send it (the same URL, headers and
+  // JSON body) but with no Request built. The timeout rejects without aborting: in process there
+  // is no connection to free, and an AbortController per call would cost more than the answer.
+  async #callInProcess(
+    fetch: typeof globalThis.fetch,
+    method: string,
+    path: string,
+    attempt: {
+      headers: Record<string, string>;
+      searchParams: Record<string, string | number | boolean>;
+      body: unknown;
+      timeout: number | false;
+      signal: AbortSignal | undefined;
+    },
+  ): Promise<Response> {
+    const query = new URLSearchParams(
+      Object.entries(attempt.searchParams).map(([name, value]) => [name, String(value)]),
+    ).toString();
+    const headers = { ...this.#defaultHeaders, ...lowerCaseNames(attempt.headers) };
+    if (attempt.body !== undefined) headers['content-type'] ??= 'application/json';
+    const answer = fetch(`${this.#baseUrl}/${path}${query ? `?${query}` : ''}`, {
+      method,
+      headers,
+      ...(attempt.body === undefined ? {} : { body: JSON.stringify(attempt.body) }),
+      ...(attempt.signal ? { signal: attempt.signal } : {}),
+    });
+    if (attempt.timeout === false) return answer;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AttemptTimedOut()), attempt.timeout as number);
+    });
+    try {
+      return await Promise.race([answer, timedOut]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
