@@ -54,7 +54,7 @@ const byCallingCode = new Map<string, NationalValidity | null>();
  */
 function compile(callingCode: string): NationalValidity | null {
   const countries = metadata.getCountryCodesForCallingCode(callingCode);
-  if (!countries || countries.length !== 1 || metadata.isNonGeographicCallingCode(callingCode)) return null;
+  if (countries?.length !== 1 || metadata.isNonGeographicCallingCode(callingCode)) return null;
   metadata.selectNumberingPlan(callingCode);
   const plan = metadata.numberingPlan;
   // A transform rule rewrites the national number instead of stripping a prefix: leave it to the library.

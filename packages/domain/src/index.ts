@@ -21,7 +21,7 @@ export type {
   ValidationErrorStyle,
 } from './contract/define-endpoint.js';
 export { defineEndpoint } from './contract/define-endpoint.js';
-export type { Contract } from './contract/index.js';
+export type { AnyEndpoint, Contract, EndpointId, EndpointOf } from './contract/index.js';
 export { contract, endpoints } from './contract/index.js';
 export type { JsonSchema, OpenApiDocument, OpenApiOptions } from './contract/openapi.js';
 export { createOpenApiDocument } from './contract/openapi.js';

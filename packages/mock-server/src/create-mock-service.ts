@@ -9,7 +9,7 @@ import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
 import { DroppedConnection, type Fault, FaultTable, faultOutcome } from './core/faults.js';
 import { callerOrgId, handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
-import type { EndpointHandler } from './core/handler-types.js';
+import type { HandlerTable } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
 import { type JournalRecord, RequestJournal } from './core/request-journal.js';
@@ -27,7 +27,7 @@ import { processReply } from './hooks/process-reply.js';
 import type { Answer, MockService } from './mock-service.js';
 import { type SeedResult, World } from './store/world.js';
 
-const handlers: Record<string, EndpointHandler> = {
+const handlers: HandlerTable = {
   ...contactHandlers,
   ...tagHandlers,
   ...campaignHandlers,

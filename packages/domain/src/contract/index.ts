@@ -31,6 +31,22 @@ export const contract = {
 /** The contract's type. */
 export type Contract = typeof contract;
 
+/** Every endpoint of the contract, as a union of their definitions. */
+export type AnyEndpoint = { [G in keyof Contract]: Contract[G][keyof Contract[G]] }[keyof Contract];
+
+/** The ID of an endpoint: `'contacts.get'`, `'tags.list'`, ... */
+export type EndpointId = AnyEndpoint['id'];
+
+/**
+ * The contract's endpoint for an ID, with its literal types.
+ *
+ * @example
+ * ```ts
+ * type Contact = DataOf<EndpointOf<'contacts.get'>>;
+ * ```
+ */
+export type EndpointOf<Id extends string> = Extract<AnyEndpoint, { id: Id }>;
+
 /**
  * Every endpoint of the contract as a flat list, in declaration order.
  *

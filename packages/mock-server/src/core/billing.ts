@@ -1,7 +1,7 @@
 import { type CreditMovement, messages } from '@marketing/domain';
 import type { OrgRecord } from '../store/records.js';
 import { hints } from './hints.js';
-import { fail, type Outcome } from './responses.js';
+import { type Failure, fail } from './responses.js';
 import type { Settings } from './settings.js';
 
 /**
@@ -22,12 +22,12 @@ export function charge(ctx: { settings: Settings; org: OrgRecord }, credits: num
 export function chargeOrRefuse(
   ctx: { settings: Settings; org: OrgRecord },
   credits: number,
-): Outcome | undefined {
+): Failure | undefined {
   return charge(ctx, credits) ? undefined : insufficientBalance(credits, ctx.org.credits);
 }
 
 /** The 402 of a request that costs `credits` when the balance is `balance`. */
-export function insufficientBalance(credits: number, balance: number): Outcome {
+export function insufficientBalance(credits: number, balance: number): Failure {
   return fail(402, messages.insufficientBalance, { hint: hints.insufficientBalance(credits, balance) });
 }
 

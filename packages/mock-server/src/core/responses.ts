@@ -5,8 +5,20 @@ export interface Outcome {
   headers?: Record<string, string>;
 }
 
+/** A success: its envelope carries `data` of type `T` (none when `T` is `undefined`). */
+export interface Success<T> extends Outcome {
+  body: { ok: true; data: T } | { ok: true };
+  /** Never set: it keeps `T` in the type, so a success of one shape does not pass for another's. */
+  readonly __data?: [T];
+}
+
+/** A refusal: its envelope carries the `error` (and maybe a `hint`). */
+export interface Failure extends Outcome {
+  body: { ok: false; error: unknown; hint?: string };
+}
+
 /** A success envelope `{ok: true, data}`; `{ok: true}` when there is no data. */
-export function ok(data?: unknown, status = 200): Outcome {
+export function ok<T = undefined>(data?: T, status = 200): Success<NoInfer<T>> {
   return { status, body: data === undefined ? { ok: true } : { ok: true, data } };
 }
 
@@ -22,8 +34,9 @@ export interface FailureExtras {
 }
 
 /** A failure envelope `{ok: false, error}`, or `{ok: false, error, hint}` when a hint is given. */
-export function fail(status: number, error: unknown, extras: FailureExtras = {}): Outcome {
-  const body = extras.hint === undefined ? { ok: false, error } : { ok: false, error, hint: extras.hint };
+export function fail(status: number, error: unknown, extras: FailureExtras = {}): Failure {
+  const body: Failure['body'] =
+    extras.hint === undefined ? { ok: false, error } : { ok: false, error, hint: extras.hint };
   return extras.headers ? { status, body, headers: extras.headers } : { status, body };
 }
 

@@ -1,5 +1,5 @@
 import { messages } from '@marketing/domain';
-import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
+import { defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 
 function list<T extends { _id: string; org_id: string }>(ctx: HandlerContext, all: Iterable<T>) {
@@ -8,7 +8,7 @@ function list<T extends { _id: string; org_id: string }>(ctx: HandlerContext, al
 }
 
 /** The campaign endpoints' handlers, both models. A restricted key sees only its campaigns. */
-export const campaignHandlers: Record<string, EndpointHandler> = {
+export const campaignHandlers = defineHandlers({
   'campaigns.list': { handle: (ctx) => list(ctx, ctx.world.campaigns.values()) },
   'campaigns.get': {
     handle(ctx) {
@@ -23,4 +23,4 @@ export const campaignHandlers: Record<string, EndpointHandler> = {
       return campaign?.org_id === ctx.org._id ? ok(campaign) : fail(404, messages.campaignNotFound);
     },
   },
-};
+});

@@ -7,11 +7,11 @@ import {
   toMsisdn,
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
-import type { EndpointHandler } from '../core/handler-types.js';
+import { defineHandlers } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 
 /** `POST /compliance/send`: which cells may be sent to, against global opt-outs or a campaign. */
-export const complianceHandlers: Record<string, EndpointHandler> = {
+export const complianceHandlers = defineHandlers({
   'compliance.checkSend': {
     handle(ctx) {
       const body = ctx.body as ComplianceBody;
@@ -39,4 +39,4 @@ export const complianceHandlers: Record<string, EndpointHandler> = {
       return ok({ ...(campaignId ? { campaign_id: campaignId } : {}), credits_used: credits, results });
     },
   },
-};
+});

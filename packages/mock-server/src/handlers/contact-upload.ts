@@ -13,9 +13,9 @@ import {
 import { z } from 'zod';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact } from '../core/contact-changes.js';
-import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
+import type { AnswerOf, EndpointHandler, HandlerContext } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
-import { fail, type Outcome, ok } from '../core/responses.js';
+import { fail, ok } from '../core/responses.js';
 import type { OrgRecord } from '../store/records.js';
 import { parseUploadRow } from './upload-row.js';
 
@@ -72,7 +72,10 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
   return { cell, row: parsed.row, tagIds, tagNames: tags };
 }
 
-function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
+function upload(
+  ctx: HandlerContext,
+  mode: 'create' | 'upsert',
+): AnswerOf<'contacts.create' | 'contacts.upsert'> {
   const body = ctx.body as UploadEnvelope;
   const store = ctx.world.contactsOf(ctx.org._id);
   const now = ctx.clock.now();
@@ -177,13 +180,13 @@ function upload(ctx: HandlerContext, mode: 'create' | 'upsert'): Outcome {
 }
 
 /** `POST /contacts`: new contacts only; existing ones are reported as invalid rows. */
-export const createContacts: EndpointHandler = {
+export const createContacts: EndpointHandler<'contacts.create'> = {
   body: uploadEnvelope(CREATE_CONTACTS_MAX),
   handle: (ctx) => upload(ctx, 'create'),
 };
 
 /** `PUT /contacts`: creates new contacts and updates existing ones. */
-export const upsertContacts: EndpointHandler = {
+export const upsertContacts: EndpointHandler<'contacts.upsert'> = {
   body: uploadEnvelope(UPSERT_CONTACTS_MAX),
   handle: (ctx) => upload(ctx, 'upsert'),
 };

@@ -12,7 +12,7 @@ import {
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
-import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
+import { defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
 
@@ -59,7 +59,7 @@ function changeTags(ctx: HandlerContext, action: 'add' | 'remove') {
 }
 
 /** The contact endpoints' handlers, by endpoint id. */
-export const contactHandlers: Record<string, EndpointHandler> = {
+export const contactHandlers = defineHandlers({
   'contacts.get': {
     handle(ctx) {
       const contact = contactsOf(ctx).getByCell(ctx.cell);
@@ -129,4 +129,4 @@ export const contactHandlers: Record<string, EndpointHandler> = {
       return ok({ matchedCount: matches.length, modifiedCount, parsedRequest: request });
     },
   },
-};
+});

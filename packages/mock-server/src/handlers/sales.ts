@@ -6,8 +6,8 @@ import {
   SaleSchema,
   toValidationIssues,
 } from '@marketing/domain';
-import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
-import { fail, type Outcome, ok } from '../core/responses.js';
+import { type AnswerOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
+import { fail, ok } from '../core/responses.js';
 
 function saleCampaign(ctx: HandlerContext, id: string) {
   const found = ctx.world.campaignOf(ctx.org._id, id);
@@ -22,7 +22,7 @@ function saleCampaign(ctx: HandlerContext, id: string) {
 }
 
 // A batch is checked whole, in order; the first failure is the answer and nothing is stored.
-function recordSales(ctx: HandlerContext, sales: Sale[]): Outcome {
+function recordSales(ctx: HandlerContext, sales: Sale[]): AnswerOf<'sales.create'> {
   const now = ctx.clock.now();
   const batchKeys = new Set<string>();
   const ready = [];
@@ -46,7 +46,7 @@ function recordSales(ctx: HandlerContext, sales: Sale[]): Outcome {
 }
 
 /** The sales endpoints' handlers. */
-export const saleHandlers: Record<string, EndpointHandler> = {
+export const saleHandlers = defineHandlers({
   'sales.create': { handle: (ctx) => recordSales(ctx, ctx.body as Sale[]) },
   'sales.createByPostback': {
     handle(ctx) {
@@ -60,4 +60,4 @@ export const saleHandlers: Record<string, EndpointHandler> = {
       return recordSales(ctx, [sale.data]);
     },
   },
-};
+});

@@ -10,7 +10,7 @@ import {
   tooManyParts,
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
-import type { EndpointHandler } from '../core/handler-types.js';
+import { defineHandlers } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
 
@@ -22,7 +22,7 @@ export const FILTER_NON_CONTACTS_REQUIRED =
   'filter_non_contacts must be true when the template has contact fields to replace';
 
 /** The send endpoints' handlers. */
-export const sendHandlers: Record<string, EndpointHandler> = {
+export const sendHandlers = defineHandlers({
   'send.sms': {
     handle(ctx) {
       const body = ctx.body as SendSmsBody;
@@ -106,7 +106,7 @@ export const sendHandlers: Record<string, EndpointHandler> = {
       return ok({});
     },
   },
-};
+});
 
 function recordSendHeader(
   world: import('../store/world.js').World,

@@ -1,6 +1,6 @@
 import { messages } from '@marketing/domain';
 import { saveContact } from '../core/contact-changes.js';
-import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
+import { defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 
 const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, name: tag.name });
@@ -38,7 +38,7 @@ function removeTagEverywhere(ctx: HandlerContext, tagId: string): void {
 }
 
 /** The tag endpoints' handlers. A key restricted to some tags sees only those in the list. */
-export const tagHandlers: Record<string, EndpointHandler> = {
+export const tagHandlers = defineHandlers({
   'tags.list': {
     handle(ctx) {
       const allowed = ctx.key.resources?.tag_ids;
@@ -63,4 +63,4 @@ export const tagHandlers: Record<string, EndpointHandler> = {
       return ok(view(tag));
     },
   },
-};
+});

@@ -17,8 +17,8 @@ import {
   validationError,
 } from '@marketing/domain';
 import { insufficientBalance, moveCredits } from '../core/billing.js';
-import type { EndpointHandler, HandlerContext } from '../core/handler-types.js';
-import { fail, type Outcome, ok } from '../core/responses.js';
+import { type AnswerOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
+import { fail, ok } from '../core/responses.js';
 
 interface ResolvedLead {
   lead: Lead;
@@ -49,7 +49,7 @@ function resolve(
 }
 
 /** Submits a validated batch: all leads are checked before any is stored. */
-function submit(ctx: HandlerContext, leads: Lead[]): Outcome {
+function submit(ctx: HandlerContext, leads: Lead[]): AnswerOf<'transactions.create'> {
   const issues: LeadIssue[] = [];
   const unmatched: string[] = [];
   const resolved: ResolvedLead[] = [];
@@ -104,7 +104,7 @@ function submit(ctx: HandlerContext, leads: Lead[]): Outcome {
 const asList = (value: string | string[] | undefined) => (value === undefined ? undefined : [value].flat());
 
 /** The marketplace buyer's transaction handlers. */
-export const transactionHandlers: Record<string, EndpointHandler> = {
+export const transactionHandlers = defineHandlers({
   'transactions.create': { handle: (ctx) => submit(ctx, ctx.body as Lead[]) },
   'transactions.createByPostback': {
     handle(ctx) {
@@ -166,4 +166,4 @@ export const transactionHandlers: Record<string, EndpointHandler> = {
       return ok(found);
     },
   },
-};
+});

@@ -159,7 +159,7 @@ export class SortedList<T> {
   /** The value held that is equal to this one (a probe with only the compared fields will do). */
   get(value: T): T | undefined {
     const found = this.#find(value);
-    return found && found.chunk[found.at];
+    return found?.chunk[found.at];
   }
 
   /** Puts this value in place of the equal one held; `false` when there is none. */

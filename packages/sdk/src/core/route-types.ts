@@ -1,10 +1,6 @@
-import type { BodyOf, Contract, DataOf, PathParamsOf, QueryOf } from '@marketing/domain';
+import type { BodyOf, DataOf, EndpointOf, PathParamsOf, QueryOf } from '@marketing/domain';
 
-/** The contract's endpoint for a route ID: `EndpointOf<'contacts.get'>`. */
-export type EndpointOf<Id extends string> = Extract<
-  { [G in keyof Contract]: Contract[G][keyof Contract[G]] }[keyof Contract],
-  { id: Id }
->;
+export type { EndpointOf };
 
 /** The success `data` of a route, from the contract. */
 export type ResultOf<R extends { id: string }> = DataOf<EndpointOf<R['id']>>;
