@@ -28,7 +28,15 @@ export type BillingCost =
   | { readonly kind: 'free' }
   | { readonly kind: 'per-request'; readonly credits: number }
   | { readonly kind: 'per-cell'; readonly credits: number }
-  | { readonly kind: 'per-sms-part' }
+  | {
+      readonly kind: 'per-sms-part';
+      /** Credits per SMS part, by delivery method (the mock's default prices). */
+      readonly credits: {
+        readonly standard: number;
+        readonly reverse: number;
+        readonly transactional: number;
+      };
+    }
   | { readonly kind: 'free-with-minimum-balance'; readonly minimum: number };
 
 /** What an endpoint draws from its organisation's per-minute rate-limit budget. */

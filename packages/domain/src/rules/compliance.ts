@@ -1,9 +1,10 @@
+import { compliance } from '../contract/compliance.js';
 import type { ComplianceReason, ComplianceResultEntry } from '../schemas/compliance.js';
 import type { Contact } from '../schemas/contact.js';
 import type { Targeting } from './targeting.js';
 
-/** Credits a compliance check costs per cell. */
-export const COMPLIANCE_CREDITS_PER_CELL = 0.14;
+/** Credits a compliance check costs per cell: the contract's `POST /compliance/send` cost. */
+export const COMPLIANCE_CREDITS_PER_CELL: number = compliance.checkSend.cost.credits;
 
 /**
  * The credits a compliance check of `cells` cells costs, rounded to the cent.

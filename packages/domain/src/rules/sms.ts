@@ -1,3 +1,4 @@
+import { send } from '../contract/send.js';
 import type { DeliveryMethod } from '../schemas/campaign.js';
 
 // The GSM 03.38 basic character set and its extension table (each extension character is sent
@@ -70,8 +71,8 @@ export function countSmsParts(text: string): SmsParts {
 /** Credits per SMS part, by delivery method. */
 export type SmsPrices = Record<DeliveryMethod, number>;
 
-/** The default price of one SMS part, in credits, by delivery method (a mock setting). */
-export const DEFAULT_SMS_PRICES: SmsPrices = { standard: 1, reverse: 1.5, transactional: 2 };
+/** The default price of one SMS part, in credits, by delivery method: the contract's `POST /send/sms` cost. */
+export const DEFAULT_SMS_PRICES: SmsPrices = { ...send.sms.cost.credits };
 
 /**
  * The cost of an SMS: its part count times the delivery method's price per part.

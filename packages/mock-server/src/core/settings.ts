@@ -1,4 +1,4 @@
-import { contract, DEFAULT_SMS_PRICES, type SmsPrices } from '@marketing/domain';
+import { contract, type SmsPrices } from '@marketing/domain';
 
 /** Rate-limit settings: requests (units) per minute per organisation. */
 export interface RateLimitSettings {
@@ -93,7 +93,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
             // The contract's prices: the mock bills from the same source the documentation shows.
             searchCredits: contract.contacts.search.cost.credits,
             complianceCreditsPerCell: contract.compliance.checkSend.cost.credits,
-            smsPrices: DEFAULT_SMS_PRICES,
+            smsPrices: { ...contract.send.sms.cost.credits },
             webhookMinimumBalance: 1,
             ...options.billing,
           },
