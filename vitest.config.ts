@@ -1,21 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { entrySources } from './package-entries.js';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Workspace packages resolve to their sources, so tests never need a build first. Exact matches,
 // so that a subpath such as @marketing/domain/routes is not taken for the package root.
-const packages: Record<string, string> = {
-  '@marketing/domain': './packages/domain/src/index.ts',
-  '@marketing/domain/routes': './packages/domain/src/routes.ts',
-  '@marketing/sdk': './packages/sdk/src/index.ts',
-  '@marketing/sdk/validation': './packages/sdk/src/validation.ts',
-  '@marketing/sdk/webhooks': './packages/sdk/src/webhooks.ts',
-  '@marketing/mock-server': './packages/mock-server/src/index.ts',
-  '@marketing/mock-server/node': './packages/mock-server/src/node/index.ts',
-  '@marketing/mock-server/msw': './packages/mock-server/src/msw/index.ts',
-  '@marketing/mock-server/demo': './packages/mock-server/src/standalone/demo-world.ts',
-};
+const packages = Object.fromEntries(
+  Object.entries(entrySources()).map(([specifier, path]) => [specifier, `./${path}`]),
+);
 
 export default defineConfig({
   resolve: {
@@ -31,6 +24,7 @@ export default defineConfig({
       'examples/*/test/**/*.test.ts',
       'docs/*.test.ts',
       'bench/*.test.ts',
+      'package-entries.test.ts',
     ],
     typecheck: {
       enabled: true,

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
+import { packageEntries } from '../../package-entries.js';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', routes: 'src/routes.ts' },
+  entry: { ...packageEntries['@marketing/domain'].entries },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

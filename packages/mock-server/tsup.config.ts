@@ -1,14 +1,10 @@
 import { defineConfig } from 'tsup';
+import { packageEntries } from '../../package-entries.js';
 import { buildDashboardPage } from './ui/build-ui.js';
 
 export default defineConfig([
   {
-    entry: {
-      index: 'src/index.ts',
-      node: 'src/node/index.ts',
-      msw: 'src/msw/index.ts',
-      demo: 'src/standalone/demo-world.ts',
-    },
+    entry: { ...packageEntries['@marketing/mock-server'].entries },
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
+import { packageEntries } from '../../package-entries.js';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', validation: 'src/validation.ts', webhooks: 'src/webhooks.ts' },
+  entry: { ...packageEntries['@marketing/sdk'].entries },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
