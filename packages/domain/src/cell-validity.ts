@@ -1,4 +1,6 @@
-import { Metadata } from 'libphonenumber-js/max';
+import { Metadata } from 'libphonenumber-js/core';
+// The same metadata the `max` entry parses with; its CommonJS build does not export `Metadata`.
+import maxMetadata from 'libphonenumber-js/max/metadata';
 
 /**
  * The parts of libphonenumber-js's `Metadata` this module reads. The runtime class has them; its
@@ -44,7 +46,7 @@ const MAX_NATIONAL_LENGTH = 17;
 /** Decides a national number of one calling code, or `undefined` where only the library can. */
 type NationalValidity = (nationalNumber: string) => boolean | undefined;
 
-const metadata = new Metadata() as unknown as MetadataReader;
+const metadata = new Metadata(maxMetadata) as unknown as MetadataReader;
 const byCallingCode = new Map<string, NationalValidity | null>();
 
 /**
