@@ -34,8 +34,8 @@ export type {
   SendRecord,
   WebhookDelivery,
 } from './store/records.js';
+export { SeedError } from './store/seed-check.js';
 export type { ParsedSeedDocument, SeedDocument, StateDocument } from './store/seed-schema.js';
 export { ContactSeedSchema, SeedDocumentSchema } from './store/seed-schema.js';
 export type { SeedResult } from './store/world.js';
-export { SeedError } from './store/world.js';
 export { VERSION } from './version.js';

@@ -5,7 +5,7 @@ import { matchPathPattern } from '../core/path-pattern.js';
 import { filterFromQuery, RequestFilterError, wholeNumberParam } from '../core/request-journal.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
-import { SeedError } from '../store/world.js';
+import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
 
 const ClockBody = z.strictObject({

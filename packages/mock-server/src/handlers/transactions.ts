@@ -69,13 +69,13 @@ function submit(ctx: HandlerContext, leads: Lead[]): AnswerOf<'transactions.crea
 
   const now = ctx.clock.now();
   for (const { lead, offer, campaign_id, cell } of resolved) {
-    if (ctx.world.transactionByResource.has(`${ctx.org._id}|${lead.resource_id}`)) continue;
+    if (ctx.world.transactions.hasResource(ctx.org._id, lead.resource_id)) continue;
     const seller = ctx.world.orgs.get(offer.seller_org_id);
     const decision = decideNewLead({
       requested: lead.status,
       offer,
-      duplicate: isDuplicateLead(cell, offer._id, ctx.world.priorLeads(offer._id, cell), now),
-      usage: ctx.world.usageOf(offer._id, now, seller?.timezone),
+      duplicate: isDuplicateLead(cell, offer._id, ctx.world.transactions.priorLeads(offer._id, cell), now),
+      usage: ctx.world.transactions.usageOf(offer._id, now, seller?.timezone),
       buyerCredits: ctx.settings.billing !== false ? ctx.org.credits : Number.POSITIVE_INFINITY,
     });
     moveCredits(ctx.settings, ctx.org, seller, decision.movement);
@@ -96,7 +96,7 @@ function submit(ctx: HandlerContext, leads: Lead[]): AnswerOf<'transactions.crea
     };
     if (lead.send_id) transaction.send_id = lead.send_id;
     if (lead.click_id) transaction.click_id = lead.click_id;
-    ctx.world.addTransaction(transaction);
+    ctx.world.transactions.add(transaction);
   }
   return ok(messages.leadsSubmitted, 201);
 }
@@ -139,7 +139,7 @@ export const transactionHandlers = defineHandlers({
         status_reason: decision.status_reason,
         updatedAt: ctx.clock.now().toISOString(),
       };
-      ctx.world.replaceTransaction(next);
+      ctx.world.transactions.replace(next);
       return ok(next);
     },
   },

@@ -1,17 +1,10 @@
 import { isDuplicateLead, type LeadTransaction, offerUsage } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { World } from './world.js';
+import { TransactionStore } from './transaction-store.js';
 
-const ids = {
-  next: (() => {
-    let n = 0;
-    return () => `id${++n}`;
-  })(),
-};
-
-describe('World lead counters', () => {
-  it('agree with the domain’s usage and duplicate rules over any history', () => {
+describe('TransactionStore', () => {
+  it('keeps counters that agree with the domain’s usage and duplicate rules over any history', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -25,11 +18,8 @@ describe('World lead counters', () => {
         ),
         (leads) => {
           const now = new Date('2026-11-22T10:00:00Z');
-          const world = new World();
-          world.seed(
-            { orgs: [{ _id: 'seller', timezone: 'Africa/Johannesburg' }, { _id: 'buyer' }] },
-            ids,
-            now,
+          const transactions = new TransactionStore((org) =>
+            org === 'seller' ? 'Africa/Johannesburg' : undefined,
           );
           const all: LeadTransaction[] = [];
           leads.forEach((lead, i) => {
@@ -48,24 +38,56 @@ describe('World lead counters', () => {
               createdAt: at,
               updatedAt: at,
             };
-            world.addTransaction(transaction);
+            transactions.add(transaction);
             all.push(transaction);
             if (lead.status === 'pending' && lead.acceptLater) {
               const accepted = { ...transaction, status: 'completed' as const, updatedAt: now.toISOString() };
-              world.replaceTransaction(accepted);
+              transactions.replace(accepted);
               all[all.length - 1] = accepted;
             }
           });
-          expect(world.usageOf('off', now, 'Africa/Johannesburg')).toEqual(
+          expect(transactions.usageOf('off', now, 'Africa/Johannesburg')).toEqual(
             offerUsage(all, now, 'Africa/Johannesburg'),
           );
           for (const cell of ['27821', '27822', '27823', '27829']) {
-            expect(isDuplicateLead(cell, 'off', world.priorLeads('off', cell), now)).toBe(
+            expect(isDuplicateLead(cell, 'off', transactions.priorLeads('off', cell), now)).toBe(
               isDuplicateLead(cell, 'off', all, now),
             );
           }
         },
       ),
     );
+  });
+
+  it('knows each buyer’s submitted resource IDs, and counts a lead completed later once', () => {
+    const transactions = new TransactionStore(() => undefined);
+    const lead: LeadTransaction = {
+      _id: 't1',
+      resource_id: 'r1',
+      offer_id: 'off',
+      campaign_id: 'c',
+      cell: '27821234567',
+      status: 'pending',
+      status_reason: 'requested',
+      price: 25,
+      buyer_org_id: 'buyer',
+      seller_org_id: 'seller',
+      createdAt: '2026-11-22T08:00:00.000Z',
+      updatedAt: '2026-11-22T08:00:00.000Z',
+    };
+    transactions.add(lead);
+    expect([transactions.hasResource('buyer', 'r1'), transactions.hasResource('other', 'r1')]).toEqual([
+      true,
+      false,
+    ]);
+    const now = new Date('2026-11-22T10:00:00Z');
+    transactions.replace({ ...lead, status: 'completed', updatedAt: now.toISOString() });
+    transactions.replace({ ...lead, status: 'completed', updatedAt: now.toISOString() });
+    expect(transactions.usageOf('off', now, undefined)).toEqual({
+      completedTotal: 1,
+      completedToday: 1,
+      spent: 25,
+    });
+    expect([...transactions.values()].map((t) => t.status)).toEqual(['completed']);
   });
 });

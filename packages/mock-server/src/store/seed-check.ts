@@ -1,0 +1,122 @@
+import { type Contact, toMsisdn } from '@marketing/domain';
+import { collections, type SeedPlan } from './collections.js';
+import { checkContactSeed, IdPool, toStoredContact } from './contact-seed.js';
+import type { ParsedSeedDocument } from './seed-schema.js';
+import type { WorldRecords as World } from './world-records.js';
+
+/** A seed document the mock cannot apply; `issues` say what and where. */
+export class SeedError extends Error {
+  override name = 'SeedError' as const;
+  readonly issues: { path: string; message: string }[];
+  constructor(issues: { path: string; message: string }[]) {
+    super(
+      `Invalid seed document: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+    );
+    this.issues = issues;
+  }
+}
+
+/**
+ * Checks a parsed seed document against a world before anything is written, so a bad seed changes
+ * nothing: IDs must be new (in the world and the document), organisations must exist, cells must
+ * be valid. Throws {@link SeedError} with the first 50 issues.
+ *
+ * A trusted document (a state file this mock wrote, its hash intact, seeded into an empty world)
+ * holds contacts the mock stored: valid MSISDNs, no repeats. Checking them again is most of a
+ * large load, so only their shape and references are checked.
+ */
+export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, trusted: boolean): SeedPlan {
+  const issues: { path: string; message: string }[] = [];
+  const orgIds = new Set([...world.orgs.keys(), ...doc.orgs.map((o) => o._id)]);
+  const seenByGroup = new Map<string, Set<string>>();
+  for (const collection of collections) {
+    const records = doc[collection.name] as Record<string, unknown>[];
+    const seen = collection.key ? idsSeen(seenByGroup, collection.idGroup ?? collection.name) : undefined;
+    records.forEach((record, i) => {
+      if (collection.key && seen) {
+        const id = collection.key(record as never);
+        if (collection.has?.(world, id) || seen.has(id))
+          issues.push({ path: `${collection.name}.${i}`, message: `Duplicate id ${id}` });
+        seen.add(id);
+      }
+      for (const field of collection.orgFields) {
+        const orgId = record[field] as string;
+        if (!orgIds.has(orgId))
+          issues.push({ path: `${collection.name}.${i}.${field}`, message: `Unknown organisation ${orgId}` });
+      }
+    });
+  }
+  const segmentCells = doc.segments.map((s, i) =>
+    s.cells.map((cell, j) => {
+      const msisdn = toMsisdn(cell);
+      if (!msisdn) issues.push({ path: `segments.${i}.cells.${j}`, message: 'Invalid cell number' });
+      return msisdn ?? cell;
+    }),
+  );
+  const contactsByOrg = checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
+  if (issues.length > 0) throw new SeedError(issues.slice(0, 50));
+  return { segmentCells, contactsByOrg };
+}
+
+function idsSeen(byGroup: Map<string, Set<string>>, group: string): Set<string> {
+  let seen = byGroup.get(group);
+  if (!seen) {
+    seen = new Set();
+    byGroup.set(group, seen);
+  }
+  return seen;
+}
+
+// Each contact checked (one at a time, to hold no parsed copy of them all) and grouped by organisation.
+function checkContacts(
+  world: World,
+  rows: unknown[],
+  stamp: string,
+  trusted: boolean,
+  orgIds: Set<string>,
+  issues: { path: string; message: string }[],
+): Map<string, Contact[]> {
+  const cellsByOrg = new Map<string, Set<string>>();
+  const contactIds = new Set<string>();
+  const contactsByOrg = new Map<string, Contact[]>();
+  const ids = new IdPool();
+  rows.forEach((raw, i) => {
+    const checked = checkContactSeed(raw, ids);
+    if (!checked.ok) {
+      for (const issue of checked.issues)
+        issues.push({ path: ['contacts', i, ...issue.path].join('.'), message: issue.message });
+      return;
+    }
+    const { orgId: org_id, country, fields } = checked;
+    if (!orgIds.has(org_id))
+      issues.push({ path: `contacts.${i}.org_id`, message: `Unknown organisation ${org_id}` });
+    const msisdn = trusted ? checked.cell : toMsisdn(checked.cell, country);
+    if (!msisdn) {
+      issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
+      return;
+    }
+    if (!trusted) {
+      let cells = cellsByOrg.get(org_id);
+      if (!cells) {
+        cells = new Set<string>();
+        cellsByOrg.set(org_id, cells);
+      }
+      const seenBefore = cells.size;
+      if (cells.add(msisdn).size === seenBefore || world.contacts.get(org_id)?.hasCell(msisdn)) {
+        issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
+      }
+      const id = fields._id as string | undefined;
+      if (id !== undefined) {
+        if (contactIds.has(id) || world.contacts.get(org_id)?.get(id)) {
+          issues.push({ path: `contacts.${i}._id`, message: `Duplicate id ${id}` });
+        }
+        contactIds.add(id);
+      }
+    }
+    const contact = toStoredContact(fields, msisdn, stamp);
+    const list = contactsByOrg.get(org_id);
+    if (list) list.push(contact);
+    else contactsByOrg.set(org_id, [contact]);
+  });
+  return contactsByOrg;
+}
