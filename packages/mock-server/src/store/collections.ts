@@ -44,43 +44,73 @@ const copies = <T extends object>(records: Iterable<T>) => [...records].map((rec
 const clones = <T>(records: Iterable<T>) => [...records].map((record) => structuredClone(record));
 const hasCampaign = (world: World, id: string) => world.campaigns.has(id) || world.campaignsV2.has(id);
 
+/**
+ * A collection kept in a map by its key: each seeded record is stored as `store` makes it (as it
+ * is by default), and saved as a copy (`deep` for records with nested objects).
+ */
+function keyed<K extends CollectionName, Stored extends object>(
+  name: K,
+  options: {
+    map: (world: World) => Map<string, Stored>;
+    key: (record: SeedRecord<K>) => string;
+    orgFields: readonly string[];
+    idGroup?: string;
+    store?: (record: SeedRecord<K>, stamp: string) => Stored;
+    deep?: boolean;
+  },
+): Collection<K> {
+  const { map, key, store = (record) => record as unknown as Stored } = options;
+  return {
+    name,
+    key,
+    has: options.idGroup === 'campaigns' ? hasCampaign : (world, id) => map(world).has(id),
+    ...(options.idGroup ? { idGroup: options.idGroup } : {}),
+    orgFields: options.orgFields,
+    apply: (world, records, { stamp }) =>
+      records.map((record) => {
+        map(world).set(key(record), store(record, stamp));
+        return key(record);
+      }),
+    saved: (world) => (options.deep ? clones(map(world).values()) : copies(map(world).values())),
+  };
+}
+
+/** A collection kept as a list the mock appends to (what happened: replies, messages, attempts). */
+function appended<K extends CollectionName>(
+  name: K,
+  options: {
+    list: (world: World) => SeedRecord<K>[];
+    orgFields: readonly string[];
+    /** The ID a seed reports for a record, for the lists whose records have one. */
+    idOf?: (record: SeedRecord<K>) => string;
+    deep?: boolean;
+  },
+): Collection<K> {
+  return {
+    name,
+    orgFields: options.orgFields,
+    apply: (world, records) => {
+      options.list(world).push(...records);
+      return options.idOf ? records.map(options.idOf) : [];
+    },
+    saved: (world) => (options.deep ? clones(options.list(world)) : copies(options.list(world) as object[])),
+  };
+}
+
 /** Every collection, in the order a seed is applied (organisations first) and state is saved. */
 export const collections = [
-  collection({
-    name: 'orgs',
+  keyed('orgs', {
+    map: (world) => world.orgs,
     key: (org) => org._id,
-    has: (world, id) => world.orgs.has(id),
     orgFields: [],
-    apply: (world, orgs) =>
-      orgs.map((org) => {
-        world.orgs.set(org._id, { ...org, name: org.name ?? org._id });
-        return org._id;
-      }),
-    saved: (world) => copies(world.orgs.values()),
+    store: (org) => ({ ...org, name: org.name ?? org._id }),
   }),
-  collection({
-    name: 'api_keys',
-    key: (key) => key.key,
-    has: (world, id) => world.keys.has(id),
-    orgFields: ['org_id'],
-    apply: (world, keys) =>
-      keys.map((key) => {
-        world.keys.set(key.key, key);
-        return key.key;
-      }),
-    saved: (world) => copies(world.keys.values()),
-  }),
-  collection({
-    name: 'tags',
+  keyed('api_keys', { map: (world) => world.keys, key: (key) => key.key, orgFields: ['org_id'] }),
+  keyed('tags', {
+    map: (world) => world.tags,
     key: (tag) => tag.tag_id,
-    has: (world, id) => world.tags.has(id),
     orgFields: ['org_id'],
-    apply: (world, tags) =>
-      tags.map((tag) => {
-        world.tags.set(tag.tag_id, { tag_id: tag.tag_id, org_id: tag.org_id, name: tag.name ?? tag.tag_id });
-        return tag.tag_id;
-      }),
-    saved: (world) => copies(world.tags.values()),
+    store: (tag) => ({ tag_id: tag.tag_id, org_id: tag.org_id, name: tag.name ?? tag.tag_id }),
   }),
   collection({
     name: 'segments',
@@ -95,88 +125,48 @@ export const collections = [
       }),
     saved: (world) => [...world.segments.values()].map((s) => ({ ...s, cells: [...s.cells] })),
   }),
-  collection({
-    name: 'campaigns',
+  keyed('campaigns', {
+    map: (world) => world.campaigns,
     key: (campaign) => campaign._id,
-    has: hasCampaign,
     idGroup: 'campaigns',
     orgFields: ['org_id'],
-    apply: (world, campaigns) =>
-      campaigns.map((campaign) => {
-        world.campaigns.set(campaign._id, {
-          ...CAMPAIGN_DEFAULTS,
-          name: campaign._id,
-          ...campaign,
-        } as Campaign);
-        return campaign._id;
-      }),
-    saved: (world) => clones(world.campaigns.values()),
+    store: (campaign) => ({ ...CAMPAIGN_DEFAULTS, name: campaign._id, ...campaign }) as Campaign,
+    deep: true,
   }),
-  collection({
-    name: 'campaigns_v2',
+  keyed('campaigns_v2', {
+    map: (world) => world.campaignsV2,
     key: (campaign) => campaign._id,
-    has: hasCampaign,
     idGroup: 'campaigns',
     orgFields: ['org_id'],
-    apply: (world, campaigns, { stamp }) =>
-      campaigns.map((campaign) => {
-        const targeting = campaign.targeting ?? {};
-        world.campaignsV2.set(campaign._id, {
-          name: campaign._id,
-          active: true,
-          categories: [],
-          opt_out_level: 'campaign',
-          channels: {},
-          hooks: { hook_ids: [] },
-          createdAt: stamp,
-          updatedAt: stamp,
-          ...campaign,
-          targeting: {
-            reachability_days: targeting.reachability_days ?? null,
-            tag_ids: targeting.tag_ids ?? { $in: [], $nin: [] },
-            segment_ids: targeting.segment_ids ?? { $in: [], $nin: [] },
-            events: targeting.events ?? [],
-          },
-        } as CampaignV2);
-        return campaign._id;
-      }),
-    saved: (world) => clones(world.campaignsV2.values()),
+    store: (campaign, stamp) => {
+      const targeting = campaign.targeting ?? {};
+      return {
+        name: campaign._id,
+        active: true,
+        categories: [],
+        opt_out_level: 'campaign',
+        channels: {},
+        hooks: { hook_ids: [] },
+        createdAt: stamp,
+        updatedAt: stamp,
+        ...campaign,
+        targeting: {
+          reachability_days: targeting.reachability_days ?? null,
+          tag_ids: targeting.tag_ids ?? { $in: [], $nin: [] },
+          segment_ids: targeting.segment_ids ?? { $in: [], $nin: [] },
+          events: targeting.events ?? [],
+        },
+      } as CampaignV2;
+    },
+    deep: true,
   }),
-  collection({
-    name: 'templates',
-    key: (template) => template._id,
-    has: (world, id) => world.templates.has(id),
-    orgFields: ['org_id'],
-    apply: (world, templates) =>
-      templates.map((template) => {
-        world.templates.set(template._id, template);
-        return template._id;
-      }),
-    saved: (world) => copies(world.templates.values()),
-  }),
-  collection({
-    name: 'hooks',
-    key: (hook) => hook._id,
-    has: (world, id) => world.hooks.has(id),
-    orgFields: ['org_id'],
-    apply: (world, hooks) =>
-      hooks.map((hook) => {
-        world.hooks.set(hook._id, hook);
-        return hook._id;
-      }),
-    saved: (world) => copies(world.hooks.values()),
-  }),
-  collection({
-    name: 'offers',
+  keyed('templates', { map: (world) => world.templates, key: (t) => t._id, orgFields: ['org_id'] }),
+  keyed('hooks', { map: (world) => world.hooks, key: (hook) => hook._id, orgFields: ['org_id'] }),
+  keyed('offers', {
+    map: (world) => world.offers,
     key: (offer) => offer._id,
-    has: (world, id) => world.offers.has(id),
     orgFields: ['seller_org_id', 'buyer_org_id'],
-    apply: (world, offers) =>
-      offers.map((offer) => {
-        world.offers.set(offer._id, offer);
-        return offer._id;
-      }),
-    saved: (world) => clones(world.offers.values()),
+    deep: true,
   }),
   collection({
     name: 'contacts',
@@ -198,30 +188,21 @@ export const collections = [
         [...store.all()].map((contact) => ({ org_id, ...structuredClone(contact) })),
       ),
   }),
-  collection({
-    name: 'sends',
+  keyed('sends', {
+    map: (world) => world.sends,
     key: (send) => send._id,
-    has: (world, id) => world.sends.has(id),
     orgFields: ['org_id'],
-    apply: (world, sends, { stamp }) =>
-      sends.map((send) => {
-        const cell = send.cell === undefined ? undefined : (toMsisdn(send.cell) ?? send.cell);
-        world.sends.set(send._id, { ...send, cell, to_start_at: send.to_start_at ?? stamp });
-        return send._id;
-      }),
-    saved: (world) => copies(world.sends.values()),
+    store: (send, stamp) => ({
+      ...send,
+      cell: send.cell === undefined ? undefined : (toMsisdn(send.cell) ?? send.cell),
+      to_start_at: send.to_start_at ?? stamp,
+    }),
   }),
-  collection({
-    name: 'clicks',
+  keyed('clicks', {
+    map: (world) => world.clicks,
     key: (click) => click._id,
-    has: (world, id) => world.clicks.has(id),
     orgFields: [],
-    apply: (world, clicks, { stamp }) =>
-      clicks.map((click) => {
-        world.clicks.set(click._id, { ...click, createdAt: click.createdAt ?? stamp });
-        return click._id;
-      }),
-    saved: (world) => copies(world.clicks.values()),
+    store: (click, stamp) => ({ ...click, createdAt: click.createdAt ?? stamp }),
   }),
   collection({
     name: 'sales',
@@ -247,31 +228,11 @@ export const collections = [
       }),
     saved: (world) => copies(world.transactions.values()),
   }),
-  collection({
-    name: 'replies',
-    orgFields: [],
-    apply: (world, replies) => {
-      world.replies.push(...replies);
-      return [];
-    },
-    saved: (world) => copies(world.replies),
-  }),
-  collection({
-    name: 'outbox',
+  appended('replies', { list: (world) => world.replies, orgFields: [] }),
+  appended('outbox', { list: (world) => world.outbox, orgFields: ['org_id'], idOf: (m) => m._id }),
+  appended('webhook_deliveries', {
+    list: (world) => world.webhookDeliveries,
     orgFields: ['org_id'],
-    apply: (world, messages) => {
-      world.outbox.push(...messages);
-      return messages.map((m) => m._id);
-    },
-    saved: (world) => copies(world.outbox),
-  }),
-  collection({
-    name: 'webhook_deliveries',
-    orgFields: ['org_id'],
-    apply: (world, deliveries) => {
-      world.webhookDeliveries.push(...deliveries);
-      return [];
-    },
-    saved: (world) => clones(world.webhookDeliveries),
+    deep: true,
   }),
 ] as const satisfies readonly Collection<CollectionName>[];
