@@ -255,12 +255,18 @@ async function throughput(
 ) {
   // The client runs in its own process: in this one, the million contacts above would slow it
   // (its collections run beside the server on this machine's cores) and measure the bench, not the server.
-  const args = [autocannonBin, '-j', '-c', '50', '-d', String(sizes.seconds), '-m', method];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  if (body !== undefined) args.push('-b', body);
-  const run = spawnSync(process.execPath, [...args, url], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
-  const result = JSON.parse(run.stdout) as Awaited<ReturnType<typeof autocannon>>;
+  const load = (seconds: number) => {
+    const args = [autocannonBin, '-j', '-c', '50', '-d', String(seconds), '-m', method];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+    if (body !== undefined) args.push('-b', body);
+    const run = spawnSync(process.execPath, [...args, url], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+    return JSON.parse(run.stdout) as Awaited<ReturnType<typeof autocannon>>;
+  };
+  // A first, unmeasured run warms the server up (its code compiled, its heap grown), as a server
+  // that has run for a while is: the first seconds of a fresh process measure its start, not its pace.
+  load(Math.max(1, Math.round(sizes.seconds / 4)));
+  const result = load(sizes.seconds);
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 const autocannonBin = join(root, 'node_modules/autocannon/autocannon.js');

@@ -125,7 +125,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   let pipeline = pipelineOf();
 
   async function answerService(call: ReadOnce, url: URL, path: string, started: number): Promise<Answer> {
-    const atMs = clock.now().getTime();
+    const atMs = clock.nowMs();
     const requestId = nextId('req_', atMs / 1000);
     const fault =
       faults.size === 0 ? undefined : faults.take(call.method, path, () => callerOrgId(world, call, url));

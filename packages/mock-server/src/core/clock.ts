@@ -2,6 +2,8 @@
 export interface MockClock {
   /** The mock's current time. */
   now(): Date;
+  /** The mock's current time in milliseconds since the epoch (`now().getTime()`, with no `Date` made). */
+  nowMs(): number;
   /** Fixes the clock at an instant. */
   set(instant: Date | string): Date;
   /** Moves the clock forward by a duration such as `"7d"`, `"36h"`, `"90s"` or `"250ms"`. */
@@ -50,6 +52,7 @@ export function createClock(start?: Date | string): MockClock {
   let fixed: number | undefined;
   const clock: MockClock = {
     now: () => new Date(fixed ?? Date.now()),
+    nowMs: () => fixed ?? Date.now(),
     set(instant) {
       const time = new Date(instant).getTime();
       if (Number.isNaN(time)) throw new ClockError(`Not a date: ${String(instant)}`);

@@ -97,6 +97,8 @@ function rateLimitUnits(endpoint: EndpointDefinition, body: unknown): number {
   return Math.max(1, Math.ceil(rows / 1000)) * cost.unitsPerStartedThousandContacts;
 }
 
+const NO_QUERY: { query: Record<string, string> } = Object.freeze({ query: Object.freeze({}) });
+
 /**
  * The query an endpoint declares, or the names of the parameters it does not know. The mock is
  * strict on purpose: a misspelt parameter (`campaignId`) silently ignored would give a wrong answer.
@@ -105,6 +107,8 @@ function readQuery(
   endpoint: EndpointDefinition,
   url: URL,
 ): { query: Record<string, string> } | { unknown: string[]; known: string[] } {
+  // Most calls have no query: then nothing is built (every request pays for what is built here).
+  if (url.search === '') return NO_QUERY;
   const known = Object.keys(endpoint.query?.shape ?? {});
   const query: Record<string, string> = {};
   const unknown = new Set<string>();

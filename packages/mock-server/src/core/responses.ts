@@ -40,18 +40,20 @@ export function fail(status: number, error: unknown, extras: FailureExtras = {})
   return extras.headers ? { status, body, headers: extras.headers } : { status, body };
 }
 
-const serialised = new WeakMap<Outcome, string>();
+// The text is kept on the outcome itself: a WeakMap entry per answer costs the collector more
+// than the answer (weak tables are walked on every collection).
+const TEXT = Symbol('bodyText');
+type WithText = Outcome & { [TEXT]?: string };
 
 /**
  * The JSON text of an outcome's body, made once: the transport writes it and the request journal
  * reads the same text later, so the journal shows what was sent even if records change after.
  */
 export function bodyText(outcome: Outcome): string {
-  let text = serialised.get(outcome);
-  if (text === undefined) {
-    text = JSON.stringify(outcome.body);
-    serialised.set(outcome, text);
-  }
+  const cached = (outcome as WithText)[TEXT];
+  if (cached !== undefined) return cached;
+  const text = JSON.stringify(outcome.body);
+  (outcome as WithText)[TEXT] = text;
   return text;
 }
 
