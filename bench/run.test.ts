@@ -28,7 +28,8 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'through mock.fetch',
     'core alone',
     'Cold start',
-    'state file, hash intact',
+    'state file in this process',
+    'with the 2,000-contact state file',
   ]) {
     expect(run.stdout).toContain(name);
   }

@@ -1,9 +1,9 @@
 // pnpm bench: measures the mock, the standalone server and the SDK side by side with baselines in
 // one run, prints a table and writes docs/benchmarks.md. BENCH_SIZE=tiny runs each once, small.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
@@ -122,6 +122,7 @@ record({
   figure: `${ms(validationMs)} (${((validationMs / seeded.ms) * 100).toFixed(0)}% of the seed)`,
 });
 
+const savedStatePath = join(mkdtempSync(join(tmpdir(), 'bench-saved-state-')), 'state.json');
 // 1b. The same world saved as a --state file and loaded again, as the standalone server does: a
 // file with its content hash intact skips cell validation; an edited one is validated in full.
 {
@@ -138,13 +139,13 @@ record({
     return { elapsed, trusted: saved.trusted, count: loaded.findContacts({ limit: 1 }).length };
   };
   const intact = timeLoad(false);
+  // The file as saved again, for the standalone server to start from (section 8).
+  copyFileSync(statePath, savedStatePath);
   const edited = timeLoad(true);
   rmSync(stateDir, { recursive: true, force: true });
   record({
-    name: `Load a ${sizes.contacts.toLocaleString('en')}-contact state file, hash intact`,
+    name: `Load a ${sizes.contacts.toLocaleString('en')}-contact state file in this process (beside the first million), hash intact`,
     figure: `${ms(intact.elapsed)} (trusted: ${intact.trusted})`,
-    target: tiny ? undefined : '<= 4 s',
-    met: intact.elapsed <= 4_000 && intact.trusted === true,
   });
   record({
     name: 'Load the same file after an edit (validated in full)',
@@ -422,10 +423,8 @@ async function coldStart(command: string, args: string[], cwd: string): Promise<
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const releaseFile = join(root, 'release/marketing-mock.mjs');
-if (!existsSync(releaseFile))
-  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/release-mock.ts')], {
-    stdio: 'inherit',
-  });
+// Built afresh: a file left from an older build would time older code.
+spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/release-mock.ts')], { stdio: 'inherit' });
 const bundledStarts: number[] = [];
 const sourceStarts: number[] = [];
 for (let i = 0; i < (tiny ? 1 : 5); i++) {
@@ -449,6 +448,19 @@ record({
 record({
   name: 'Cold start to first 200: the CLI from sources with tsx, as pnpm mock runs it (median of 5)',
   figure: `${median(sourceStarts).toFixed(0)} ms`,
+});
+
+// 8b. The standalone server started from the million-contact state file saved above, as a user
+// restarts it with --state: from spawning it to its first 200 (the whole file read and indexed).
+const stateStarts: number[] = [];
+for (let i = 0; i < (tiny ? 1 : 3); i++)
+  stateStarts.push(await coldStart(process.execPath, [releaseFile, '--state', savedStatePath], tmpdir()));
+rmSync(dirname(savedStatePath), { recursive: true, force: true });
+record({
+  name: `Start release/marketing-mock.mjs with the ${sizes.contacts.toLocaleString('en')}-contact state file, to its first 200 (median of 3)`,
+  figure: ms(median(stateStarts)),
+  target: tiny ? undefined : '<= 4 s',
+  met: median(stateStarts) <= 4_000,
 });
 
 // 7. SDK bundle size, minified and gzipped, with and without response validation.
