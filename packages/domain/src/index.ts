@@ -206,6 +206,7 @@ export {
   UploadResultSchema,
   UploadSendSchema,
   UpsertContactsBodySchema,
+  uploadEnvelopeSchema,
 } from './schemas/contact-requests.js';
 export type { ResourceError, ValidationIssue } from './schemas/errors.js';
 export {

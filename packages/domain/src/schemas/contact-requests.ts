@@ -129,9 +129,19 @@ export const UploadSendSchema = z.strictObject({
   }),
 });
 
-function uploadBody(max: number) {
+/**
+ * The envelope of a contact upload: 1 to `max` rows of `row`, an optional country, tags and send.
+ * The mock validates the envelope with rows left open (`z.unknown()`) and then each row on its
+ * own, so that a bad row is reported rather than the whole upload refused.
+ *
+ * @example
+ * ```ts
+ * const envelope = uploadEnvelopeSchema(20_000, z.unknown());
+ * ```
+ */
+export function uploadEnvelopeSchema<Row extends z.ZodType>(max: number, row: Row) {
   return z.strictObject({
-    contacts: z.array(UploadContactSchema).min(1).max(max),
+    contacts: z.array(row).min(1).max(max),
     country: UploadCountry.optional(),
     tag_ids: z.array(z.string()).optional(),
     send: UploadSendSchema.optional(),
@@ -139,9 +149,9 @@ function uploadBody(max: number) {
 }
 
 /** The body of `POST /contacts`: at most 100,000 new contacts. */
-export const CreateContactsBodySchema = uploadBody(CREATE_CONTACTS_MAX);
+export const CreateContactsBodySchema = uploadEnvelopeSchema(CREATE_CONTACTS_MAX, UploadContactSchema);
 /** The body of `PUT /contacts`: at most 20,000 contacts, created or updated. */
-export const UpsertContactsBodySchema = uploadBody(UPSERT_CONTACTS_MAX);
+export const UpsertContactsBodySchema = uploadEnvelopeSchema(UPSERT_CONTACTS_MAX, UploadContactSchema);
 /** The body of a contact upload. */
 export type UploadContactsBody = z.infer<typeof CreateContactsBodySchema>;
 

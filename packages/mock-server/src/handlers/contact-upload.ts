@@ -7,8 +7,7 @@ import {
   toMsisdn,
   UPSERT_CONTACTS_MAX,
   type UploadContact,
-  UploadCountry,
-  UploadSendSchema,
+  uploadEnvelopeSchema,
 } from '@marketing/domain';
 import { z } from 'zod';
 import { chargeOrRefuse } from '../core/billing.js';
@@ -21,13 +20,7 @@ import { parseUploadRow } from './upload-row.js';
 
 // Rows are checked one by one (each bad row is reported, not the whole upload), so the body is
 // first validated with rows left open.
-const uploadEnvelope = (max: number) =>
-  z.strictObject({
-    contacts: z.array(z.unknown()).min(1).max(max),
-    country: UploadCountry.optional(),
-    tag_ids: z.array(z.string()).optional(),
-    send: UploadSendSchema.optional(),
-  });
+const uploadEnvelope = (max: number) => uploadEnvelopeSchema(max, z.unknown());
 type UploadEnvelope = z.infer<ReturnType<typeof uploadEnvelope>>;
 
 type RowResult =
