@@ -70,7 +70,7 @@ export class Requester {
     this.#inProcessFetch =
       marked === true && !hooks?.beforeRequest && !hooks?.afterResponse ? options.fetch : undefined;
     this.#ky = ky.create({
-      prefixUrl: options.baseUrl.replace(/\/+$/, ''),
+      prefixUrl: this.#baseUrl,
       retry: 0,
       throwHttpErrors: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -93,7 +93,7 @@ export class Requester {
    * routes, for handing to systems that can only call a URL.
    */
   url(route: Route, query: Record<string, string | number | boolean | undefined>): string {
-    const url = new URL(this.#options.baseUrl.replace(/\/+$/, '') + buildPath(route.path, {}));
+    const url = new URL(this.#baseUrl + buildPath(route.path, {}));
     if (route.auth === 'query-key') url.searchParams.set('key', this.#options.apiKey);
     for (const [name, value] of Object.entries(query))
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -133,7 +133,7 @@ export class Requester {
     const headers: Record<string, string> = { ...options.headers };
     if (route.auth === 'bearer') headers.authorization = `Bearer ${this.#options.apiKey}`;
     else searchParams.key ??= this.#options.apiKey;
-    const target = `${route.method} ${this.#options.baseUrl.replace(/\/+$/, '')}/${path}`;
+    const target = `${route.method} ${this.#baseUrl}/${path}`;
 
     for (let attempt = 0; ; attempt++) {
       const left = deadline === undefined ? undefined : deadline - Date.now();
