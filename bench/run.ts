@@ -509,8 +509,8 @@ if (!tiny) {
   patterns of libphonenumber-js's own metadata for its calling code, compiled once (a property test
   holds this to the library's \`isValid()\` over every calling code); only other forms, shared
   calling codes and numbers that start with a trunk prefix go through the library's parser. About
-  ${((validationMs / sizes.contacts) * 1000).toFixed(2)} µs a cell in this run: ${seconds(validationMs)} of the ${seconds(seeded.ms)} seed and ${seconds(uploadValidationMs)} of the ${seconds(uploadMs)} upload
-  (the "Of which" rows time the same cells alone). Parsing alone cost about 6 µs a cell.
+  ${((validationMs / sizes.contacts) * 1000).toFixed(2)} µs a cell in this run: ${ms(validationMs)} of the ${seconds(seeded.ms)} seed and ${ms(uploadValidationMs)} of the ${seconds(uploadMs)} upload
+  (the "Of which" rows time the same cells alone).
 - **Storing and indexing.** The rest of the seed puts each contact into a map by cell and into
   sorted indexes by \`_id\`, tag and \`updatedAt\` that hold the contacts themselves (bulk-merged, in
   chunks of at most 2,048 so later updates stay cheap; a batch of new IDs in order is appended
