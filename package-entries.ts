@@ -24,8 +24,6 @@ export const packageEntries = {
   },
 } as const satisfies Record<string, { dir: string; entries: Record<string, string> }>;
 
-export type PackageName = keyof typeof packageEntries;
-
 /** The import specifier of an entry: the package for `index`, else `package/name`. */
 export const specifierOf = (packageName: string, entry: string) =>
   entry === 'index' ? packageName : `${packageName}/${entry}`;

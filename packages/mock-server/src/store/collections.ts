@@ -54,7 +54,9 @@ function keyed<K extends CollectionName, Stored extends object>(
     map: (world: World) => Map<string, Stored>;
     key: (record: SeedRecord<K>) => string;
     orgFields: readonly string[];
+    /** For collections that share an ID space: the group, and where else its IDs are held. */
     idGroup?: string;
+    has?: (world: World, id: string) => boolean;
     store?: (record: SeedRecord<K>, stamp: string) => Stored;
     deep?: boolean;
   },
@@ -63,7 +65,7 @@ function keyed<K extends CollectionName, Stored extends object>(
   return {
     name,
     key,
-    has: options.idGroup === 'campaigns' ? hasCampaign : (world, id) => map(world).has(id),
+    has: options.has ?? ((world, id) => map(world).has(id)),
     ...(options.idGroup ? { idGroup: options.idGroup } : {}),
     orgFields: options.orgFields,
     apply: (world, records, { stamp }) =>
@@ -129,6 +131,7 @@ export const collections = [
     map: (world) => world.campaigns,
     key: (campaign) => campaign._id,
     idGroup: 'campaigns',
+    has: hasCampaign,
     orgFields: ['org_id'],
     store: (campaign) => ({ ...CAMPAIGN_DEFAULTS, name: campaign._id, ...campaign }) as Campaign,
     deep: true,
@@ -137,6 +140,7 @@ export const collections = [
     map: (world) => world.campaignsV2,
     key: (campaign) => campaign._id,
     idGroup: 'campaigns',
+    has: hasCampaign,
     orgFields: ['org_id'],
     store: (campaign, stamp) => {
       const targeting = campaign.targeting ?? {};
