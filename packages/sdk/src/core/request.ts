@@ -65,6 +65,7 @@ export class Requester {
     this.#log = createLog(options.logger, options.logLevel);
     const hooks = options.hooks;
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    // The headers of every request, for ky and the in-process path alike.
     this.#defaultHeaders = lowerCaseNames({ accept: 'application/json', ...options.headers });
     const marked = (options.fetch as { [IN_PROCESS_FETCH]?: unknown } | undefined)?.[IN_PROCESS_FETCH];
     this.#inProcessFetch =
@@ -74,7 +75,7 @@ export class Requester {
       retry: 0,
       throwHttpErrors: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
-      headers: { accept: 'application/json', ...options.headers },
+      headers: this.#defaultHeaders,
       hooks: {
         beforeRequest: hooks?.beforeRequest ? [(request) => hooks.beforeRequest!(request)] : [],
         afterResponse: hooks?.afterResponse
