@@ -34,7 +34,7 @@ describe('state files', () => {
     expect(loadStateFile(path)).toEqual({ ...saved, trusted: true });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
       format: 'marketing-mock-state',
-      version: 1,
+      version: 2,
     });
   });
 
@@ -58,10 +58,80 @@ describe('state files', () => {
     );
   });
 
+  it('save contacts as columns that load back into exactly the saved state, trusted or checked in full', () => {
+    const path = join(dir(), 'state.json');
+    const mock = createMockService({
+      now: '2026-05-01T00:00:00Z',
+      seed: {
+        orgs: [{ _id: 'o' }, { _id: 'p' }],
+        tags: [{ tag_id: 'vip', org_id: 'o' }],
+        contacts: [
+          { org_id: 'o', cell: '27821000000', firstname: 'Ada', tag_ids: ['vip'], email: 'ada@example.com' },
+          { org_id: 'o', cell: '27821000001', global_opt_out: true, validated: { reachable: true } },
+          { org_id: 'p', cell: '27821000000', tag_ids: ['vip'], c1: 7 },
+          { org_id: 'p', cell: '27821000002', updatedAt: '2026-04-01T00:00:00Z' },
+        ],
+      },
+    });
+    const state = mock.state();
+    saveStateFile(path, { world: state });
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    expect(file.world.contacts.count).toBe(4);
+    expect(file.world.contacts.columns.org_id).toEqual({ values: ['o', 'p'], codes: [0, 0, 1, 1] });
+    // Mostly distinct values are a plain list, values repeated enough a dictionary (-1: none).
+    expect(file.world.contacts.columns.cell).toEqual([
+      '27821000000',
+      '27821000001',
+      '27821000000',
+      '27821000002',
+    ]);
+    expect(file.world.contacts.columns.firstname).toEqual({ values: ['Ada'], codes: [0, -1, -1, -1] });
+
+    const saved = loadStateFile(path)!;
+    expect(saved.trusted).toBe(true);
+    expect(createMockService({ seed: saved.world, seedIsTrusted: true }).state()).toEqual(state);
+    expect(createMockService({ seed: saved.world }).state()).toEqual(state);
+  });
+
+  it('load contacts that share a saved tag list, each of which can still be retagged on its own', async () => {
+    const path = join(dir(), 'state.json');
+    const contacts = ['27821000000', '27821000001', '27821000002'].map((cell) => ({
+      org_id: 'o',
+      cell,
+      tag_ids: ['a'],
+    }));
+    const world = {
+      orgs: [{ _id: 'o' }],
+      api_keys: [{ key: 'k', org_id: 'o' }],
+      tags: ['a', 'b'].map((tag_id) => ({ tag_id, org_id: 'o' })),
+      contacts,
+    };
+    saveStateFile(path, { world: createMockService({ seed: world }).state() });
+    const mock = createMockService({ seed: loadStateFile(path)!.world, seedIsTrusted: true });
+    const answer = await mock.fetch(`${mock.baseUrl}/contacts/27821000001/tag/add`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: JSON.stringify({ tag_ids: ['b'] }),
+    });
+    expect(answer.status).toBe(200);
+    expect(mock.findContacts({}).map((contact) => contact.tag_ids)).toEqual([['a'], ['a', 'b'], ['a']]);
+  });
+
+  it('read a version 1 file, whose contacts are rows', () => {
+    const path = join(dir(), 'state.json');
+    const world = { orgs: [{ _id: 'o' }], contacts: [{ org_id: 'o', cell: '27821234567' }] };
+    writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: 1, world }));
+    const saved = loadStateFile(path)!;
+    expect(saved).toMatchObject({ world, trusted: false });
+    expect(createMockService({ seed: saved.world }).findContacts({})).toMatchObject([
+      { cell: '27821234567' },
+    ]);
+  });
+
   it('refuse a state file of another version, naming it', () => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: 9, world: {} }));
-    expect(() => loadStateFile(path)).toThrow('has version 9; this mock reads version 1');
+    expect(() => loadStateFile(path)).toThrow('has version 9; this mock reads versions 1 and 2');
   });
 
   it('refuse a truncated file clearly, naming it, without touching it', () => {

@@ -4,7 +4,8 @@ import type { WorldRecords as World } from './world-records.js';
 
 /** The name of a collection of the seed document (and of the state the mock saves). */
 export type CollectionName = keyof ParsedSeedDocument;
-type SeedRecord<K extends CollectionName> = ParsedSeedDocument[K][number];
+// Contacts may also be columns: a record is a row of a collection's list.
+type SeedRecord<K extends CollectionName> = Extract<ParsedSeedDocument[K], readonly unknown[]>[number];
 
 /** What the seed check found that the seed then stores: segment cells as MSISDN, contacts by organisation. */
 export interface SeedPlan {

@@ -9,11 +9,13 @@ import {
   projectContact,
   type QueryPlan,
 } from '@marketing/domain';
+import { CellIndex } from './cell-index.js';
 import { SortedList } from './sorted-list.js';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Orders contacts by `_id`, which is creation order. */
 export const byContactId = (a: Contact, b: Contact) => byText(a._id, b._id);
+// Stable (as Array.prototype.sort is), it keeps _id order within a time: fewer comparisons, same order.
 const byUpdatedAtOnly = (a: Contact, b: Contact) => byText(a.updatedAt, b.updatedAt);
 /** A stand-in with only an `_id`, to look a contact up in the lists ordered by `_id`. */
 const probe = (id: string) => ({ _id: id }) as Contact;
@@ -27,7 +29,7 @@ const probe = (id: string) => ({ _id: id }) as Contact;
  */
 export class ContactStore {
   readonly #byId = new SortedList<Contact>(byContactId);
-  readonly #byCell = new Map<string, Contact>();
+  readonly #byCell = new CellIndex<Contact>();
   readonly #byEmail = new Map<string, Set<Contact>>();
   readonly #byTag = new Map<string, SortedList<Contact>>();
   readonly #byUpdatedAt = new SortedList<Contact>((a, b) =>
@@ -83,8 +85,9 @@ export class ContactStore {
     // Refused before anything is written: a repeated _id would corrupt every index.
     const appended = this.#refuseRepeatedIds(contacts);
     const byTag = new Map<string, Contact[]>();
+    this.#byCell.reserve(contacts.length);
     for (const contact of contacts) {
-      this.#byCell.set(contact.cell, contact);
+      this.#byCell.set(contact);
       this.#indexEmail(contact, 'add');
       for (const tag of contact.tag_ids) {
         const tagged = byTag.get(tag);
@@ -96,8 +99,7 @@ export class ContactStore {
       // Each tag's share of an ascending batch is ascending too, and after all it held.
       this.#byId.appendSorted(contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).appendSorted(tagged);
-      // A stable sort by time alone keeps _id order within a time: fewer comparisons, same order.
-      this.#byUpdatedAt.addMany([...contacts].sort(byUpdatedAtOnly));
+      this.#byUpdatedAt.addMany(inUpdatedAtOrder(contacts));
     } else {
       this.#byId.addMany(contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).addMany(tagged);
@@ -137,7 +139,7 @@ export class ContactStore {
       else index.add(next);
     }
     this.#byId.replace(next);
-    this.#byCell.set(next.cell, next);
+    this.#byCell.set(next);
     this.#byUpdatedAt.add(next);
     this.#indexEmail(next, 'add');
   }
@@ -253,6 +255,25 @@ export class ContactStore {
       if (contacts.size === 0) this.#byEmail.delete(key);
     }
   }
+}
+
+/**
+ * An ascending batch in `updatedAt` order, `_id` order kept within a time. A batch shares few
+ * times (a seed's or upload's stamp, a state file's days), so it is grouped by time in one pass
+ * and only the distinct times are sorted; a batch of mostly distinct times is sorted whole.
+ */
+function inUpdatedAtOrder(contacts: readonly Contact[]): Contact[] {
+  const byTime = new Map<string, Contact[]>();
+  for (const contact of contacts) {
+    const group = byTime.get(contact.updatedAt);
+    if (group) group.push(contact);
+    else if (byTime.size * 8 > contacts.length) return [...contacts].sort(byUpdatedAtOnly);
+    else byTime.set(contact.updatedAt, [contact]);
+  }
+  const ordered: Contact[] = [];
+  for (const time of [...byTime.keys()].sort())
+    for (const contact of byTime.get(time)!) ordered.push(contact);
+  return ordered;
 }
 
 // The contacts in every one of several lists sorted by _id, in that order, walking each list once.

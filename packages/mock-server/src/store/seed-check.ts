@@ -1,5 +1,6 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
 import { collections, type SeedPlan } from './collections.js';
+import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
 import { checkContactSeed, IdPool, toStoredContact } from './contact-seed.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
@@ -30,7 +31,9 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
   const orgIds = new Set([...world.orgs.keys(), ...doc.orgs.map((o) => o._id)]);
   const seenByGroup = new Map<string, Set<string>>();
   for (const collection of collections) {
-    const records = doc[collection.name] as Record<string, unknown>[];
+    const records = doc[collection.name] as Record<string, unknown>[] | ContactColumns;
+    // Contacts (rows or columns) are checked on their own below.
+    if (!Array.isArray(records)) continue;
     const seen = collection.key ? idsSeen(seenByGroup, collection.idGroup ?? collection.name) : undefined;
     records.forEach((record, i) => {
       if (collection.key && seen) {
@@ -53,7 +56,10 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
       return msisdn ?? cell;
     }),
   );
-  const contactsByOrg = checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
+  const contactsByOrg =
+    trusted && isContactColumns(doc.contacts)
+      ? trustedContactColumns(doc.contacts, stamp, orgIds, issues)
+      : checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
   if (issues.length > 0) throw new SeedError(issues.slice(0, 50));
   return { segmentCells, contactsByOrg };
 }
@@ -70,7 +76,7 @@ function idsSeen(byGroup: Map<string, Set<string>>, group: string): Set<string> 
 // Each contact checked (one at a time, to hold no parsed copy of them all) and grouped by organisation.
 function checkContacts(
   world: World,
-  rows: unknown[],
+  contacts: unknown[] | ContactColumns,
   stamp: string,
   trusted: boolean,
   orgIds: Set<string>,
@@ -80,12 +86,14 @@ function checkContacts(
   const contactIds = new Set<string>();
   const contactsByOrg = new Map<string, Contact[]>();
   const ids = new IdPool();
-  rows.forEach((raw, i) => {
-    const checked = checkContactSeed(raw, ids);
+  const columns = isContactColumns(contacts) ? new ContactColumnReader(contacts) : undefined;
+  const count = columns ? columns.count : (contacts as unknown[]).length;
+  for (let i = 0; i < count; i++) {
+    const checked = checkContactSeed(columns ? columns.row(i) : (contacts as unknown[])[i], ids);
     if (!checked.ok) {
       for (const issue of checked.issues)
         issues.push({ path: ['contacts', i, ...issue.path].join('.'), message: issue.message });
-      return;
+      continue;
     }
     const { orgId: org_id, country, fields } = checked;
     if (!orgIds.has(org_id))
@@ -93,7 +101,7 @@ function checkContacts(
     const msisdn = trusted ? checked.cell : toMsisdn(checked.cell, country);
     if (!msisdn) {
       issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
-      return;
+      continue;
     }
     if (!trusted) {
       let cells = cellsByOrg.get(org_id);
@@ -113,10 +121,43 @@ function checkContacts(
         contactIds.add(id);
       }
     }
-    const contact = toStoredContact(fields, msisdn, stamp);
-    const list = contactsByOrg.get(org_id);
-    if (list) list.push(contact);
-    else contactsByOrg.set(org_id, [contact]);
-  });
+    addTo(contactsByOrg, org_id, toStoredContact(fields, msisdn, stamp));
+  }
   return contactsByOrg;
+}
+
+/**
+ * The contacts of a trusted document given as columns (a state file this mock wrote): each
+ * contact is made once, straight from its columns, as the mock stored it. Only organisations are
+ * checked, as for trusted rows.
+ */
+function trustedContactColumns(
+  contacts: ContactColumns,
+  stamp: string,
+  orgIds: Set<string>,
+  issues: { path: string; message: string }[],
+): Map<string, Contact[]> {
+  const columns = new ContactColumnReader(contacts);
+  const contactsByOrg = new Map<string, Contact[]>();
+  for (let i = 0; i < columns.count; i++) {
+    const orgId = columns.orgId(i) as string;
+    if (!orgIds.has(orgId))
+      issues.push({ path: `contacts.${i}.org_id`, message: `Unknown organisation ${orgId}` });
+    const fields = columns.storedFields(i);
+    fields._id ??= '';
+    fields.tag_ids ??= none;
+    fields.deduped_campaign_ids ??= none;
+    fields.createdAt ??= stamp;
+    fields.updatedAt ??= stamp;
+    addTo(contactsByOrg, orgId, fields as Contact);
+  }
+  return contactsByOrg;
+}
+
+const none: string[] = Object.freeze([]) as unknown as string[];
+
+function addTo(contactsByOrg: Map<string, Contact[]>, orgId: string, contact: Contact): void {
+  const list = contactsByOrg.get(orgId);
+  if (list) list.push(contact);
+  else contactsByOrg.set(orgId, [contact]);
 }

@@ -12,6 +12,7 @@ import {
   UploadContactSchema,
 } from '@marketing/domain';
 import { z } from 'zod';
+import { type ContactColumns, ContactColumnsSchema } from './contact-columns.js';
 
 const id = z.string().min(1);
 const ids = z.array(id);
@@ -248,7 +249,8 @@ export const SeedDocumentSchema = z.strictObject({
   offers: z.array(OfferSeedSchema).default([]),
   // Contacts are validated one at a time by the world (same schema): at a million contacts, a
   // parsed copy of them all would be held at once and cost seconds of garbage collection.
-  contacts: z.array(z.unknown()).default([]),
+  /** Contacts as rows, or as columns (see {@link ContactColumns}), as state files save them. */
+  contacts: z.union([z.array(z.unknown()), ContactColumnsSchema]).default([]),
   sends: z.array(SendSeedSchema).default([]),
   clicks: z.array(ClickSeedSchema).default([]),
   sales: z.array(SaleRecordSeedSchema).default([]),
@@ -263,7 +265,7 @@ export const SeedDocumentSchema = z.strictObject({
 
 /** A seed document as written (every collection and most fields optional). */
 export type SeedDocument = Omit<z.input<typeof SeedDocumentSchema>, 'contacts'> & {
-  contacts?: z.input<typeof ContactSeedSchema>[] | undefined;
+  contacts?: z.input<typeof ContactSeedSchema>[] | ContactColumns | undefined;
 };
 /** A seed document with its defaults filled in (contacts are checked one at a time). */
 export type ParsedSeedDocument = z.output<typeof SeedDocumentSchema>;

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../index.js';
+import { ContactColumnReader, toContactColumns } from './contact-columns.js';
+
+const rows = [
+  { org_id: 'o', cell: '27821000000', tag_ids: ['a', 'b'], firstname: 'Ada' },
+  { org_id: 'o', cell: '27821000001', tag_ids: ['a', 'b'] },
+  { org_id: 'o', cell: '27821000002', tag_ids: ['a', 'b'], validated: { reachable: true } },
+  { org_id: 'o', cell: '27821000003', tag_ids: [] },
+];
+const seedWith = (contacts: unknown) =>
+  createMockService({
+    now: '2026-05-01T00:00:00Z',
+    seed: { orgs: [{ _id: 'o' }], contacts: contacts as never },
+  });
+
+describe('contact columns', () => {
+  it('write repeated values once and read every row back as it was', () => {
+    const table = toContactColumns(rows);
+    expect(table.columns.tag_ids).toEqual({ values: [['a', 'b'], []], codes: [0, 0, 0, 1] });
+    expect(table.columns.cell).toEqual(rows.map((row) => row.cell));
+    const reader = new ContactColumnReader(table);
+    expect(Array.from({ length: reader.count }, (_, i) => reader.row(i))).toEqual(rows);
+    expect(reader.storedFields(0)).toEqual({ cell: '27821000000', tag_ids: ['a', 'b'], firstname: 'Ada' });
+  });
+
+  it('share and freeze a dictionary value, so that no contact can change another one’s list', () => {
+    const reader = new ContactColumnReader(toContactColumns(rows));
+    expect(reader.row(0).tag_ids).toBe(reader.row(1).tag_ids);
+    expect(Object.isFrozen(reader.row(0).tag_ids)).toBe(true);
+    expect(Object.isFrozen(reader.row(2).validated)).toBe(true);
+  });
+
+  it('seed the same contacts as the rows they were written from', () => {
+    expect(seedWith(toContactColumns(rows)).state()).toEqual(seedWith(rows).state());
+  });
+
+  it('check each contact of a column seed as a row, naming its index', () => {
+    const table = toContactColumns([rows[0]!, { ...rows[1]!, cell: '123' }]);
+    expect(() => seedWith(table)).toThrow('contacts.1.cell: Invalid cell number');
+  });
+
+  it('refuse columns of the wrong length, codes out of range, and a missing org_id column', () => {
+    const table = toContactColumns(rows);
+    expect(() => seedWith({ ...table, count: 5 })).toThrow(
+      'contacts.columns.cell: Expected 5 entries, got 4',
+    );
+    const badCode = { ...table.columns, tag_ids: { values: [['a']], codes: [0, 1, 0, 0] } };
+    expect(() => seedWith({ ...table, columns: badCode })).toThrow(
+      'contacts.columns.tag_ids.codes.1: Expected -1 or the index of one of the 1 values',
+    );
+    const { org_id: _, ...withoutOrg } = table.columns;
+    expect(() => seedWith({ ...table, columns: withoutOrg })).toThrow(
+      'contacts.columns.org_id: Every contact needs an org_id',
+    );
+  });
+});

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/**
+ * One field of every contact: either a list with each contact's value (`null` where a contact has
+ * none), or a dictionary, where `values` holds each distinct value once and `codes` holds, per
+ * contact, the index of its value in `values` (`-1` where it has none).
+ */
+export type ContactColumn = unknown[] | { values: unknown[]; codes: number[] };
+
+/**
+ * Contacts written as columns instead of rows: `count` contacts, and per field one
+ * {@link ContactColumn} of `count` entries. Contact `i` is made of entry `i` of every column, so
+ * `org_id` is a column like any other and must be present. State files save contacts this way
+ * (their repeated tag lists, organisations and time stamps are written once), and a seed document
+ * may give its `contacts` so too.
+ *
+ * @example
+ * ```json
+ * {
+ *   "count": 3,
+ *   "columns": {
+ *     "org_id": { "values": ["org_seller"], "codes": [0, 0, 0] },
+ *     "cell": ["27821000000", "27821000001", "27821000002"],
+ *     "firstname": ["Ada", null, "Grace"],
+ *     "tag_ids": { "values": [["tag_all"], ["tag_all", "tag_vip"]], "codes": [0, 1, -1] }
+ *   }
+ * }
+ * ```
+ */
+export interface ContactColumns {
+  count: number;
+  columns: Record<string, ContactColumn>;
+}
+
+// Columns are arrays of up to millions of entries: checked as arrays, not entry by entry, since
+// every entry is checked where the rows they make are (their codes below, their values as rows).
+const list = z.custom<unknown[]>((value) => Array.isArray(value), 'Expected an array');
+const codeList = z.custom<number[]>((value) => Array.isArray(value), 'Expected an array');
+
+/** The shape of {@link ContactColumns}: every column `count` long, valid codes, an `org_id` column. */
+export const ContactColumnsSchema = z
+  .strictObject({
+    count: z.number().int().nonnegative(),
+    columns: z.record(z.string(), z.union([list, z.strictObject({ values: list, codes: codeList })])),
+  })
+  .superRefine(({ count, columns }, context) => {
+    if (!('org_id' in columns))
+      context.addIssue({
+        code: 'custom',
+        path: ['columns', 'org_id'],
+        message: 'Every contact needs an org_id',
+      });
+    for (const [name, column] of Object.entries(columns)) {
+      const entries = Array.isArray(column) ? column : column.codes;
+      const path = Array.isArray(column) ? ['columns', name] : ['columns', name, 'codes'];
+      if (entries.length !== count) {
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `Expected ${count} entries, got ${entries.length}`,
+        });
+        continue;
+      }
+      if (Array.isArray(column)) continue;
+      const at = column.codes.findIndex((code) => !isCode(code, column.values.length));
+      if (at >= 0)
+        context.addIssue({
+          code: 'custom',
+          path: [...path, at],
+          message: `Expected -1 or the index of one of the ${column.values.length} values`,
+        });
+    }
+  });
+
+const isCode = (code: unknown, size: number) =>
+  Number.isInteger(code) && (code as number) >= -1 && (code as number) < size;
+
+/** Whether a seed document's `contacts` are given as columns rather than rows. */
+export const isContactColumns = (contacts: unknown): contacts is ContactColumns =>
+  contacts !== null && typeof contacts === 'object' && !Array.isArray(contacts);
+
+/**
+ * Writes contact rows as columns. A field whose values repeat (at most one distinct value for
+ * every two contacts, such as organisations, tag lists and time stamps) becomes a dictionary.
+ */
+export function toContactColumns(rows: readonly Record<string, unknown>[]): ContactColumns {
+  const names = new Set<string>();
+  for (const row of rows) for (const name in row) names.add(name);
+  const columns: Record<string, ContactColumn> = {};
+  for (const name of names) columns[name] = toColumn(rows, name);
+  return { count: rows.length, columns };
+}
+
+function toColumn(rows: readonly Record<string, unknown>[], name: string): ContactColumn {
+  const codeOf = new Map<unknown, number>();
+  const values: unknown[] = [];
+  const codes = new Array<number>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = rows[i]![name];
+    if (value === undefined) {
+      codes[i] = -1;
+      continue;
+    }
+    // Lists and objects are told apart by their text: two contacts' equal tag lists are two arrays.
+    const key = typeof value === 'object' ? JSON.stringify(value) : value;
+    let code = codeOf.get(key);
+    if (code === undefined) {
+      code = values.length;
+      codeOf.set(key, code);
+      values.push(value);
+      if (values.length * 2 > rows.length) return rows.map((row) => row[name] ?? null);
+    }
+    codes[i] = code;
+  }
+  return { values, codes };
+}
+
+/**
+ * Reads contacts back from columns (checked by {@link ContactColumnsSchema}). Dictionary values
+ * are shared by the contacts that have them, so lists and objects among them are frozen.
+ */
+export class ContactColumnReader {
+  readonly count: number;
+  readonly #names: string[];
+  readonly #columns: ((i: number) => unknown)[];
+  readonly #orgIds: (i: number) => unknown;
+
+  constructor({ count, columns }: ContactColumns) {
+    this.count = count;
+    this.#names = Object.keys(columns);
+    this.#columns = this.#names.map((name) => entryOf(columns[name]!));
+    this.#orgIds = entryOf(columns.org_id ?? []);
+  }
+
+  /** Contact `i` as a seed row: every field it has, `org_id` included. */
+  row(i: number): Record<string, unknown> {
+    return this.#fields(i, undefined);
+  }
+
+  /** Contact `i`'s organisation. */
+  orgId(i: number): unknown {
+    return this.#orgIds(i);
+  }
+
+  /** Contact `i`'s fields as the store keeps them: without `org_id` and `country`. */
+  storedFields(i: number): Record<string, unknown> {
+    return this.#fields(i, storedOnly);
+  }
+
+  #fields(i: number, skip: ReadonlySet<string> | undefined): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    for (let c = 0; c < this.#names.length; c++) {
+      const name = this.#names[c]!;
+      if (skip?.has(name)) continue;
+      const value = this.#columns[c]!(i);
+      if (value !== null && value !== undefined) fields[name] = value;
+    }
+    return fields;
+  }
+}
+
+const storedOnly = new Set(['org_id', 'country']);
+
+function entryOf(column: ContactColumn): (i: number) => unknown {
+  if (Array.isArray(column)) return (i) => column[i];
+  const values = column.values.map((value) => (typeof value === 'object' ? deepFreeze(value) : value));
+  const { codes } = column;
+  return (i) => values[codes[i]!];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
