@@ -13,7 +13,8 @@ import type { HandlerTable } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
 import { type JournalRecord, RequestJournal } from './core/request-journal.js';
-import { fail, toResponse } from './core/responses.js';
+import { type RequestTarget, requestTarget } from './core/request-target.js';
+import { bodyText, envelopeError, fail, toResponse } from './core/responses.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
 import { campaignHandlers } from './handlers/campaigns.js';
 import { complianceHandlers } from './handlers/compliance.js';
@@ -124,7 +125,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const pipelineOf = () => ({ world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells });
   let pipeline = pipelineOf();
 
-  async function answerService(call: ReadOnce, url: URL, path: string, started: number): Promise<Answer> {
+  async function answerService(
+    call: ReadOnce,
+    url: RequestTarget,
+    path: string,
+    started: number,
+  ): Promise<Answer> {
     const atMs = clock.nowMs();
     const requestId = nextId('req_', atMs / 1000);
     const fault =
@@ -165,7 +171,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       search: url.search,
       headers: headerSource(call),
       bodyText: undefined,
-      outcome: answer,
+      status: answer.status,
+      responseText: bodyText(answer),
+      error: envelopeError(answer),
       orgId: answer.orgId,
       durationMs: performance.now() - started,
       faultId: fault?.fault_id,
@@ -192,7 +200,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     return { ...outcome, orgId: serviceAnswer?.orgId };
   }
 
-  async function answerControl(call: IncomingCall, url: URL, path: string): Promise<Answer> {
+  async function answerControl(call: IncomingCall, url: RequestTarget, path: string): Promise<Answer> {
     if (!settings.control) return fail(404, 'Not found');
     if (call.headers.has(MOCK_WEBHOOK_HEADER))
       return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
@@ -243,7 +251,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ),
     async respond(request) {
       const started = performance.now();
-      const url = new URL(request.url);
+      const url = requestTarget(request.url);
       const path = url.pathname.startsWith(settings.basePath)
         ? url.pathname.slice(settings.basePath.length) || '/'
         : url.pathname;

@@ -46,23 +46,35 @@ function matchPath(pathname: string): { path: CompiledPath; params: Record<strin
   const parts = splitPath(pathname);
   const candidates = pathsByLength.get(parts.length);
   if (!candidates) return undefined;
+  // Static segments are compared first, so that no parameters are decoded for paths that fail.
   next: for (const path of candidates) {
-    const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i++) {
-      const name = path.params[i];
-      if (name === undefined) {
-        if (path.segments[i] !== parts[i]) continue next;
-        continue;
-      }
-      try {
-        params[name] = decodeURIComponent(parts[i]!);
-      } catch {
-        continue next;
-      }
+      if (path.params[i] === undefined && path.segments[i] !== parts[i]) continue next;
     }
-    return { path, params };
+    const params = decodeParams(path, parts);
+    if (params) return { path, params };
   }
   return undefined;
+}
+
+// A path's parameters, decoded; `undefined` when one is not valid percent-encoding.
+function decodeParams(path: CompiledPath, parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const name = path.params[i];
+    if (name === undefined) continue;
+    const part = parts[i]!;
+    if (!part.includes('%')) {
+      params[name] = part;
+      continue;
+    }
+    try {
+      params[name] = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { filterFromQuery, RequestFilterError, wholeNumberParam } from '../core/request-journal.js';
+import type { RequestTarget } from '../core/request-target.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
@@ -40,7 +41,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 interface ControlCall {
   mock: MockService;
   params: Record<string, string>;
-  url: URL;
+  url: RequestTarget;
   body: unknown;
   /** When the mock started (`performance.now()` time), for the health check's uptime. */
   startedAt: number;

@@ -18,6 +18,7 @@ import { closestName } from './closest-name.js';
 import type { EndpointHandler, HandlerContext, HandlerTable } from './handler-types.js';
 import { hints } from './hints.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { RequestTarget } from './request-target.js';
 import { fail, type Outcome } from './responses.js';
 import type { MockRuntime } from './runtime.js';
 
@@ -65,7 +66,7 @@ export async function readJsonBody(
 function presentedKey(
   world: World,
   request: IncomingCall,
-  url: URL,
+  url: RequestTarget,
   queryKey: boolean,
 ): ApiKeyRecord | undefined {
   const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
@@ -74,13 +75,13 @@ function presentedKey(
 }
 
 /** The organisation of the key a request carries (header or `?key=`), for matching faults. */
-export function callerOrgId(world: World, request: IncomingCall, url: URL): string | undefined {
+export function callerOrgId(world: World, request: IncomingCall, url: RequestTarget): string | undefined {
   return presentedKey(world, request, url, true)?.org_id;
 }
 
 function apiKeyOf(
   request: IncomingCall,
-  url: URL,
+  url: RequestTarget,
   endpoint: EndpointDefinition,
   world: World,
 ): ApiKeyRecord | undefined {
@@ -105,7 +106,7 @@ const NO_QUERY: { query: Record<string, string> } = Object.freeze({ query: Objec
  */
 function readQuery(
   endpoint: EndpointDefinition,
-  url: URL,
+  url: RequestTarget,
 ): { query: Record<string, string> } | { unknown: string[]; known: string[] } {
   // Most calls have no query: then nothing is built (every request pays for what is built here).
   if (url.search === '') return NO_QUERY;
@@ -144,7 +145,7 @@ function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], kn
 export async function handleServiceRequest(
   pipeline: Pipeline,
   request: IncomingCall,
-  url: URL,
+  url: RequestTarget,
   path: string,
 ): Promise<{ outcome: Outcome; orgId?: string }> {
   const { world, clock, settings } = pipeline;

@@ -1,5 +1,4 @@
 import { pathMatches } from './path-pattern.js';
-import { bodyText, type Outcome } from './responses.js';
 
 /** The most of a request or response body the journal keeps, in characters. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -58,7 +57,14 @@ export interface JournalRecord {
   search: string;
   headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>;
   bodyText: string | undefined;
-  outcome: Outcome;
+  status: number;
+  /**
+   * The answer's text as sent. Only it is kept of the answer: a record lives for a thousand more
+   * requests, and each object it holds is copied by every garbage collection of the young heap.
+   */
+  responseText: string;
+  /** The envelope's `error` when `ok` is false. */
+  error: unknown;
   orgId: string | undefined;
   durationMs: number;
   faultId: string | undefined;
@@ -144,7 +150,7 @@ export class RequestJournal {
       (r) =>
         (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
         (filter.path === undefined || pathMatches(filter.path, r.path)) &&
-        (filter.status === undefined || r.outcome.status === filter.status) &&
+        (filter.status === undefined || r.status === filter.status) &&
         (filter.org === undefined || r.orgId === filter.org) &&
         (since === undefined || r.atMs >= since),
     );
@@ -212,7 +218,7 @@ function toEntry(record: JournalRecord): RequestLogEntry {
     path: record.path,
     query: queryOf(record.search),
     headers: headersOf(record.headers),
-    status: record.outcome.status,
+    status: record.status,
     response: undefined,
     duration_ms: Math.round(record.durationMs * 1000) / 1000,
   };
@@ -221,11 +227,10 @@ function toEntry(record: JournalRecord): RequestLogEntry {
     entry.body = body.value;
     if (body.truncated) entry.body_truncated = true;
   }
-  const response = parseCut(bodyText(record.outcome));
+  const response = parseCut(record.responseText);
   entry.response = response.value;
   if (response.truncated) entry.response_truncated = true;
-  const envelope = record.outcome.body as { ok?: unknown; error?: unknown } | undefined;
-  if (envelope && envelope.ok === false) entry.error = envelope.error;
+  if (record.error !== undefined) entry.error = record.error;
   if (record.orgId !== undefined) entry.org_id = record.orgId;
   if (record.faultId !== undefined) entry.fault_id = record.faultId;
   return entry;

@@ -57,6 +57,12 @@ export function bodyText(outcome: Outcome): string {
   return text;
 }
 
+/** The `error` of a failure envelope (`{ok: false, error}`); `undefined` for any other answer. */
+export function envelopeError(outcome: Outcome): unknown {
+  const envelope = outcome.body as { ok?: unknown; error?: unknown } | null | undefined;
+  return envelope?.ok === false ? envelope.error : undefined;
+}
+
 /** Turns an outcome into a JSON `Response`. */
 export function toResponse(outcome: Outcome): Response {
   return new Response(bodyText(outcome), {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DroppedConnection } from '../core/faults.js';
-import { bodyText } from '../core/responses.js';
+import { bodyText, envelopeError } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { NodeCall } from './node-call.js';
 
@@ -80,12 +80,11 @@ export function createNodeServer(
       res.writeHead(answer.status, headers);
       res.end(body);
       if (onRequest) {
-        const envelope = answer.body as { ok?: unknown; error?: unknown } | null;
         info = {
           status: answer.status,
           org_id: answer.orgId,
           request_id: answer.requestId,
-          error: envelope?.ok === false ? envelope.error : undefined,
+          error: envelopeError(answer),
         };
       }
     } catch (error) {
