@@ -8,7 +8,13 @@ import { CellMemo } from './core/cell-memo.js';
 import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
 import { DroppedConnection, type Fault, FaultTable, faultOutcome } from './core/faults.js';
-import { callerOrgId, handleServiceRequest, type IncomingCall, readJsonBody } from './core/handle-request.js';
+import {
+  callerOrgId,
+  handleServiceRequest,
+  type IncomingCall,
+  readJsonBody,
+  type ServiceAnswer,
+} from './core/handle-request.js';
 import type { HandlerTable } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
@@ -125,16 +131,53 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const pipelineOf = () => ({ world, clock, settings, rateLimiter, handlers, newId: nextId, pathCells });
   let pipeline = pipelineOf();
 
-  async function answerService(
+  // A service request as it is answered: what the journal records of it besides the answer.
+  interface Pending {
+    call: ReadOnce;
+    url: RequestTarget;
+    path: string;
+    started: number;
+    atMs: number;
+    requestId: string;
+  }
+
+  const internalError = (error: unknown): Answer =>
+    fail(500, `Internal mock error: ${error instanceof Error ? error.message : String(error)}`);
+  const withOrg = ({ outcome, orgId }: ServiceAnswer): Answer => {
+    (outcome as Answer).orgId = orgId;
+    return outcome;
+  };
+
+  // Answers at once when nothing waits (no fault, no latency, no body, a synchronous handler):
+  // most requests, and each promise or async frame on their path costs them time.
+  function answerService(
     call: ReadOnce,
     url: RequestTarget,
     path: string,
     started: number,
-  ): Promise<Answer> {
+  ): Answer | Promise<Answer> {
     const atMs = clock.nowMs();
-    const requestId = nextId('req_', atMs / 1000);
+    const pending: Pending = { call, url, path, started, atMs, requestId: nextId('req_', atMs / 1000) };
     const fault =
       faults.size === 0 ? undefined : faults.take(call.method, path, () => callerOrgId(world, call, url));
+    if (fault || latency) return answerSlowly(pending, fault);
+    let served: ServiceAnswer | Promise<ServiceAnswer>;
+    try {
+      served = handleServiceRequest(pipeline, call, url, path);
+    } catch (error) {
+      return recorded(pending, internalError(error), undefined);
+    }
+    return served instanceof Promise
+      ? served.then(
+          (settled) => recorded(pending, withOrg(settled), undefined),
+          (error: unknown) => recorded(pending, internalError(error), undefined),
+        )
+      : recorded(pending, withOrg(served), undefined);
+  }
+
+  // The answer under an armed fault or the configured latency.
+  async function answerSlowly(pending: Pending, fault: Fault | undefined): Promise<Answer> {
+    const { call, url, path } = pending;
     if (latency) await sleep(latency.min + Math.random() * (latency.max - latency.min));
     let answer: Answer;
     if (fault && fault.when === 'before' && (fault.status !== undefined || fault.drop)) {
@@ -142,15 +185,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     } else {
       let result: Answer;
       try {
-        const { outcome, orgId } = await handleServiceRequest(pipeline, call, url, path);
-        result = outcome;
-        result.orgId = orgId;
+        result = withOrg(await handleServiceRequest(pipeline, call, url, path));
       } catch (error) {
-        result = fail(500, `Internal mock error: ${error instanceof Error ? error.message : String(error)}`);
+        result = internalError(error);
       }
       answer = fault ? await shapedByFault(fault, result) : result;
     }
     if (fault) answer.orgId ??= callerOrgId(world, call, url);
+    return recorded(pending, answer, fault);
+  }
+
+  // Stamps the answer with its request ID and journals it.
+  function recorded(
+    { call, url, path, started, atMs, requestId }: Pending,
+    answer: Answer,
+    fault: Fault | undefined,
+  ): Answer {
     answer.requestId = requestId;
     answer.headers = answer.headers
       ? { ...answer.headers, 'x-request-id': requestId }
@@ -249,22 +299,28 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       },
       { [IN_PROCESS_FETCH]: true as const },
     ),
-    async respond(request) {
+    // Not async itself: a service request's answer is answerService's own promise, one fewer
+    // on a path every request takes.
+    respond(request) {
       const started = performance.now();
-      const url = requestTarget(request.url);
+      let url: RequestTarget;
+      try {
+        url = requestTarget(request.url);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const path = url.pathname.startsWith(settings.basePath)
         ? url.pathname.slice(settings.basePath.length) || '/'
         : url.pathname;
-      if (path === '/__mock' || path.startsWith('/__mock/')) {
-        try {
-          return await answerControl(request, url, path === '/__mock' ? '/__mock/' : path);
-        } catch (error) {
-          return fail(500, `Internal mock error: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
+      if (path === '/__mock' || path.startsWith('/__mock/'))
+        return answerControl(request, url, path === '/__mock' ? '/__mock/' : path).catch(internalError);
       if (path === '/openapi.json' && request.method === 'GET')
-        return { status: 200, body: mock.openApiDocument() };
-      return answerService(new ReadOnce(request), url, path, started);
+        return Promise.resolve({ status: 200, body: mock.openApiDocument() });
+      try {
+        return Promise.resolve(answerService(new ReadOnce(request), url, path, started));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     seed: (document) => world.seed(document, { next: nextId }, clock.now()),
     reset(document) {

@@ -25,6 +25,13 @@ describe('matchEndpoint', () => {
     );
   });
 
+  it('reads doubled and trailing slashes as no segment at all', () => {
+    for (const path of ['/contacts//27821234567', '//contacts/27821234567/', 'contacts/27821234567'])
+      expect(matchEndpoint('GET', path)?.params).toEqual({ cell: '27821234567' });
+    expect(matchEndpoint('GET', '/')).toBeUndefined();
+    expect(matchEndpoint('GET', '')).toBeUndefined();
+  });
+
   it('finds nothing for an unknown route or a malformed escape', () => {
     expect(matchEndpoint('GET', '/nope')).toBeUndefined();
     expect(matchEndpoint('GET', '/contacts/%E0%A4%A')).toBeUndefined();

@@ -137,18 +137,24 @@ function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], kn
   });
 }
 
+/** What the pipeline answers: the outcome, and the caller's organisation (for the journal). */
+export interface ServiceAnswer {
+  outcome: Outcome;
+  orgId?: string;
+}
+
 /**
  * Answers one service request: route, authenticate, authorise, rate-limit, validate, check
  * resource restrictions, then run the endpoint's handler. Returns the outcome and the caller's
- * organisation (for the journal).
+ * organisation (for the journal): at once when nothing waits (no body to read, a synchronous
+ * handler), which is most calls, else as a promise.
  */
-export async function handleServiceRequest(
+export function handleServiceRequest(
   pipeline: Pipeline,
   request: IncomingCall,
   url: RequestTarget,
   path: string,
-): Promise<{ outcome: Outcome; orgId?: string }> {
-  const { world, clock, settings } = pipeline;
+): ServiceAnswer | Promise<ServiceAnswer> {
   const route = matchEndpoint(request.method, path);
   if (!route) {
     const allowed = allowedMethods(path);
@@ -160,9 +166,9 @@ export async function handleServiceRequest(
         }
       : { outcome: fail(404, messages.notFound) };
   }
-  const { endpoint, params } = route;
-  const key = apiKeyOf(request, url, endpoint, world);
-  const org = key ? world.orgs.get(key.org_id) : undefined;
+  const { endpoint } = route;
+  const key = apiKeyOf(request, url, endpoint, pipeline.world);
+  const org = key ? pipeline.world.orgs.get(key.org_id) : undefined;
   if (!key || !org) return { outcome: fail(401, messages.unauthorized) };
   if (!grants(key.permissions, endpoint.permission)) {
     return {
@@ -170,14 +176,32 @@ export async function handleServiceRequest(
       orgId: org._id,
     };
   }
+  const caller: Caller = { pipeline, url, route, key, org };
+  if (!endpoint.body) return answerWithBody(caller, undefined);
+  return readJsonBody(request, pipeline.settings.maxBodyBytes).then((read) =>
+    'error' in read ? { outcome: read.error, orgId: org._id } : answerWithBody(caller, read.body),
+  );
+}
 
-  const read = endpoint.body ? await readJsonBody(request, settings.maxBodyBytes) : { body: undefined };
-  if ('error' in read) return { outcome: read.error, orgId: org._id };
+// A request that has passed routing, authentication and authorisation.
+interface Caller {
+  pipeline: Pipeline;
+  url: RequestTarget;
+  route: NonNullable<ReturnType<typeof matchEndpoint>>;
+  key: ApiKeyRecord;
+  org: HandlerContext['org'];
+}
 
+function answerWithBody(
+  { pipeline, url, route, key, org }: Caller,
+  rawBody: unknown,
+): ServiceAnswer | Promise<ServiceAnswer> {
+  const { world, clock, settings } = pipeline;
+  const { endpoint, params } = route;
   if (settings.rateLimit && pipeline.rateLimiter) {
     const decision = pipeline.rateLimiter.take(
       org._id,
-      rateLimitUnits(endpoint, read.body),
+      rateLimitUnits(endpoint, rawBody),
       endpoint.rateLimit.bucket === 'bulk-update',
       clock.now(),
     );
@@ -192,7 +216,6 @@ export async function handleServiceRequest(
       };
     }
   }
-
   let cell = '';
   if (endpoint.pathParams && 'cell' in endpoint.pathParams.shape) {
     const msisdn = pipeline.pathCells.toMsisdn(params.cell ?? '');
@@ -206,7 +229,6 @@ export async function handleServiceRequest(
   }
   // Each handler was checked against its own endpoint where the table declares it; here any will do.
   const handler = pipeline.handlers[endpoint.id as EndpointId] as EndpointHandler;
-
   const queryRead = readQuery(endpoint, url);
   if ('unknown' in queryRead)
     return { outcome: unknownQueryOutcome(endpoint, queryRead.unknown, queryRead.known), orgId: org._id };
@@ -216,11 +238,10 @@ export async function handleServiceRequest(
     return { outcome: fail(400, validationError(endpoint, query.error.issues, rawQuery)), orgId: org._id };
   }
   const bodySchema = handler.body ?? endpoint.body;
-  const body = bodySchema ? bodySchema.safeParse(read.body) : undefined;
+  const body = bodySchema ? bodySchema.safeParse(rawBody) : undefined;
   if (body && !body.success) {
-    return { outcome: fail(400, validationError(endpoint, body.error.issues, read.body)), orgId: org._id };
+    return { outcome: fail(400, validationError(endpoint, body.error.issues, rawBody)), orgId: org._id };
   }
-
   const context: HandlerContext = {
     world,
     clock,
@@ -234,7 +255,11 @@ export async function handleServiceRequest(
     body: body?.data,
     cell,
   };
-  const missing = missingResources(key.resources, resourcesNamedBy(endpoint.id, context));
+  // Most keys are not restricted to resources: then the named ones are not gathered.
+  const missing = key.resources && missingResources(key.resources, resourcesNamedBy(endpoint.id, context));
   if (missing) return { outcome: fail(403, resourceError(endpoint.id, missing)), orgId: org._id };
-  return { outcome: await handler.handle(context), orgId: org._id };
+  const outcome = handler.handle(context);
+  return outcome instanceof Promise
+    ? outcome.then((settled) => ({ outcome: settled, orgId: org._id }))
+    : { outcome, orgId: org._id };
 }

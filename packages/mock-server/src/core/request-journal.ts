@@ -122,31 +122,44 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
 
 /**
  * The request journal: what the mock answered, newest last, bounded at `limit` entries. Cheap to
- * write (a record of references); entries are formatted when read.
+ * write (a record of references into a ring); entries are formatted when read.
  */
 export class RequestJournal {
-  #records: JournalRecord[] = [];
+  // A ring of exactly `limit` slots: every record kept is one the collector copies while it is
+  // young, so none is kept past the limit.
+  #ring: (JournalRecord | undefined)[] = [];
+  #next = 0;
   readonly #limit: number;
 
   constructor(limit: number) {
     this.#limit = limit;
   }
 
-  /** Keeps a record, dropping the oldest ones in batches past the limit. */
+  /** Keeps a record, dropping the oldest past the limit. */
   add(record: JournalRecord): void {
-    this.#records.push(record);
-    if (this.#records.length > 2 * this.#limit) this.#records.splice(0, this.#records.length - this.#limit);
+    if (this.#limit === 0) return;
+    if (this.#ring.length < this.#limit) this.#ring.push(record);
+    else this.#ring[this.#next] = record;
+    this.#next = (this.#next + 1) % this.#limit;
   }
 
   /** Empties the journal. */
   clear(): void {
-    this.#records = [];
+    this.#ring = [];
+    this.#next = 0;
+  }
+
+  // The records kept, oldest first.
+  #inOrder(): JournalRecord[] {
+    const ring = this.#ring as JournalRecord[];
+    return ring.length < this.#limit
+      ? ring.slice()
+      : [...ring.slice(this.#next), ...ring.slice(0, this.#next)];
   }
 
   #matching(filter: RequestFilter): JournalRecord[] {
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
-    const kept = this.#records.slice(-this.#limit);
-    return kept.filter(
+    return this.#inOrder().filter(
       (r) =>
         (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
         (filter.path === undefined || pathMatches(filter.path, r.path)) &&

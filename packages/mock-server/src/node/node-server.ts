@@ -50,7 +50,7 @@ export function createNodeServer(
   const cors = options.cors ?? true;
   const onRequest = options.onRequest;
   return createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
+    const started = onRequest ? performance.now() : 0;
     const at = onRequest ? new Date() : undefined;
     if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.writeHead(204, {
@@ -90,13 +90,15 @@ export function createNodeServer(
     } catch (error) {
       if (error instanceof DroppedConnection) req.socket.destroy();
       else {
-        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(
-          JSON.stringify({
-            ok: false,
-            error: `Bad request: ${error instanceof Error ? error.message : String(error)}`,
-          }),
-        );
+        const body = JSON.stringify({
+          ok: false,
+          error: `Bad request: ${error instanceof Error ? error.message : String(error)}`,
+        });
+        res.writeHead(400, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
+        res.end(body);
         info = { status: 400 };
       }
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { requestTarget } from '../core/request-target.js';
 import {
   type Answer,
   createMockService,
@@ -69,13 +70,14 @@ try {
 let mock: MockService | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 // The dashboard is the standalone server's own page; every other request goes to the mock.
-const respond = async (call: IncomingCall): Promise<Answer> => {
-  if (!args['no-control'] && call.method === 'GET' && new URL(call.url).pathname === '/__mock/ui')
-    return {
+// Not async, and no URL parse: every request passes through here, and each would cost it time.
+const respond = (call: IncomingCall): Promise<Answer> => {
+  if (!args['no-control'] && call.method === 'GET' && requestTarget(call.url).pathname === '/__mock/ui')
+    return dashboardPage().then((text) => ({
       status: 200,
       body: null,
-      raw: { contentType: 'text/html; charset=utf-8', text: await dashboardPage() },
-    };
+      raw: { contentType: 'text/html; charset=utf-8', text },
+    }));
   return mock!.respond(call);
 };
 const server = createNodeServer(
