@@ -44,6 +44,25 @@ describe('authentication and authorisation', () => {
     }
   });
 
+  it('reads the Authorization header as a Bearer token, scheme in any case, and nothing else', async () => {
+    const { mock } = startMock();
+    const status = async (authorization: string) =>
+      (await mock.handle(new Request(`${mock.baseUrl}/tags`, { headers: { authorization } }))).status;
+    // Alternating forms, so that each is read afresh after another.
+    const forms: [string, number][] = [
+      ['Bearer key_a_admin', 200],
+      ['bearer key_a_admin', 200],
+      ['Basic key_a_admin', 401],
+      ['BEARER   key_a_admin  ', 200],
+      ['Bearer', 401],
+      ['Bearer key_a_admin extra', 401],
+      ['Bearer key_a_admin', 200],
+      ['key_a_admin', 401],
+    ];
+    for (const [authorization, expected] of [...forms, ...forms])
+      expect(await status(authorization), authorization).toBe(expected);
+  });
+
   it('grants nested permissions: contact.update covers tag changes', async () => {
     const { mock, call } = startMock();
     mock.seed({ api_keys: [{ key: 'key_update', org_id: 'org_a', permissions: ['contact.update'] }] });

@@ -62,6 +62,17 @@ export async function readJsonBody(
   }
 }
 
+// A client sends the same Authorization header call after call: the last one is read once.
+let lastAuthorization: string | null = null;
+let lastToken: string | undefined;
+function bearerToken(authorization: string | null): string | undefined {
+  if (authorization !== lastAuthorization) {
+    lastAuthorization = authorization;
+    lastToken = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  }
+  return lastToken;
+}
+
 // The key a request presents: the bearer token, else (where allowed) the `key` query parameter.
 function presentedKey(
   world: World,
@@ -69,7 +80,7 @@ function presentedKey(
   url: RequestTarget,
   queryKey: boolean,
 ): ApiKeyRecord | undefined {
-  const header = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const header = bearerToken(request.headers.get('authorization'));
   const key = header ?? (queryKey ? url.searchParams.get('key') : null) ?? undefined;
   return key === undefined ? undefined : world.keys.get(key);
 }
