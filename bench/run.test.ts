@@ -22,6 +22,7 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'Bulk update',
     'Bare node:http',
     'Standalone GET',
+    'max-semi-space-size',
     'Standalone POST',
     'SDK contacts.get',
     'SDK bundle',

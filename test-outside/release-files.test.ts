@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,34 @@ describe('the release files', () => {
     process.stdout.write(
       `release/marketing-mock.mjs: ${(statSync(join(release, 'marketing-mock.mjs')).size / 1024).toFixed(0)} kB\n`,
     );
+  });
+
+  it('the single file runs as the load-test section of the standalone guide starts it', async () => {
+    const guide = readFileSync(
+      fileURLToPath(new URL('../docs/standalone-server.md', import.meta.url)),
+      'utf8',
+    );
+    const line = guide
+      .split('\n')
+      .find((l) => l.includes(' node marketing-mock.mjs ') && l.startsWith('NODE_OPTIONS='));
+    expect(line).toBeDefined();
+    const [assignment = '', , , ...flags] = line!.split(/\s+/);
+    const dir = mkdtempSync(join(tmpdir(), 'marketing-load-'));
+    copyFileSync(join(release, 'marketing-mock.mjs'), join(dir, 'marketing-mock.mjs'));
+    const options = assignment.slice('NODE_OPTIONS='.length);
+    expect(options).toBe('--max-semi-space-size=64');
+    const url = await startIn(
+      process.execPath,
+      [join(dir, 'marketing-mock.mjs'), ...flags.filter((f) => f !== '--port' && f !== '4010')],
+      {
+        PATH: '/usr/bin:/bin',
+        NODE_OPTIONS: options,
+      },
+    );
+    const answer = await fetch(`${url}/contacts/27821000000`, {
+      headers: { authorization: 'Bearer demo_seller_admin' },
+    });
+    expect(answer.status).toBe(200);
   });
 
   it.skipIf(!existsSync(join(release, 'marketing-mock-linux-x64')))(
