@@ -332,18 +332,15 @@ const bare = await child(
 );
 try {
   const auth = { authorization: 'Bearer demo_seller_admin' };
-  const get = paceAgainst(
-    { url: `${standalone.url}/contacts/27821000000`, method: 'GET', headers: auth },
-    { url: `${bare.url}/contacts/27821000000`, method: 'GET', headers: {} },
-    tiny ? 1 : 7,
-    tiny ? 1 : 2,
-  );
-  const tunedGet = paceAgainst(
-    { url: `${tuned.url}/contacts/27821000000`, method: 'GET', headers: auth },
-    { url: `${bare.url}/contacts/27821000000`, method: 'GET', headers: {} },
-    tiny ? 1 : 7,
-    tiny ? 1 : 2,
-  );
+  const bareGet: Load = { url: `${bare.url}/contacts/27821000000`, method: 'GET', headers: {} };
+  const getFrom = (server: { url: string }): Load => ({
+    url: `${server.url}/contacts/27821000000`,
+    method: 'GET',
+    headers: auth,
+  });
+  const [rounds, roundSeconds] = tiny ? [1, 1] : [7, 2];
+  const get = paceAgainst(getFrom(standalone), bareGet, rounds, roundSeconds);
+  const tunedGet = paceAgainst(getFrom(tuned), bareGet, rounds, roundSeconds);
   const search = throughput({
     url: `${standalone.url}/contacts/search`,
     method: 'POST',
@@ -355,23 +352,22 @@ try {
     }),
   });
   const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+  const paceFigure = (pace: typeof get) =>
+    `${pace.own.rps.toFixed(0)} req/s, p99 ${pace.own.p99} ms (${percent(pace.share)} of bare, ` +
+    `the median of ${pace.shares.length} side-by-side rounds: ${pace.shares.map(percent).join(', ')}; ${pace.own.non2xx} non-2xx)`;
   record({
     name: 'Bare node:http (fixed envelope), 50 connections',
     figure: `${get.base.rps.toFixed(0)} req/s, p99 ${get.base.p99} ms`,
   });
   record({
     name: 'Standalone GET /contacts/:cell, 50 connections',
-    figure:
-      `${get.own.rps.toFixed(0)} req/s, p99 ${get.own.p99} ms (${percent(get.share)} of bare, ` +
-      `the median of ${get.shares.length} side-by-side rounds: ${get.shares.map(percent).join(', ')}; ${get.own.non2xx} non-2xx)`,
+    figure: paceFigure(get),
     target: tiny ? undefined : '>= 70% of bare',
     met: get.share >= 0.7,
   });
   record({
     name: 'Standalone GET, node --max-semi-space-size=64 (opt-in)',
-    figure:
-      `${tunedGet.own.rps.toFixed(0)} req/s, p99 ${tunedGet.own.p99} ms (${percent(tunedGet.share)} of bare, ` +
-      `the median of ${tunedGet.shares.length} side-by-side rounds: ${tunedGet.shares.map(percent).join(', ')})`,
+    figure: paceFigure(tunedGet),
   });
   record({
     name: 'Standalone POST /contacts/search, 50 connections',

@@ -300,23 +300,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       { [IN_PROCESS_FETCH]: true as const },
     ),
     // Not async itself: a service request's answer is answerService's own promise, one fewer
-    // on a path every request takes.
+    // on a path every request takes. What throws before a promise exists is a rejection still.
     respond(request) {
-      const started = performance.now();
-      let url: RequestTarget;
       try {
-        url = requestTarget(request.url);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      const path = url.pathname.startsWith(settings.basePath)
-        ? url.pathname.slice(settings.basePath.length) || '/'
-        : url.pathname;
-      if (path === '/__mock' || path.startsWith('/__mock/'))
-        return answerControl(request, url, path === '/__mock' ? '/__mock/' : path).catch(internalError);
-      if (path === '/openapi.json' && request.method === 'GET')
-        return Promise.resolve({ status: 200, body: mock.openApiDocument() });
-      try {
+        const started = performance.now();
+        const url = requestTarget(request.url);
+        const path = url.pathname.startsWith(settings.basePath)
+          ? url.pathname.slice(settings.basePath.length) || '/'
+          : url.pathname;
+        if (path === '/__mock' || path.startsWith('/__mock/'))
+          return answerControl(request, url, path === '/__mock' ? '/__mock/' : path).catch(internalError);
+        if (path === '/openapi.json' && request.method === 'GET')
+          return Promise.resolve({ status: 200, body: mock.openApiDocument() });
         return Promise.resolve(answerService(new ReadOnce(request), url, path, started));
       } catch (error) {
         return Promise.reject(error);

@@ -127,7 +127,7 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
 export class RequestJournal {
   // A ring of exactly `limit` slots: every record kept is one the collector copies while it is
   // young, so none is kept past the limit.
-  #ring: (JournalRecord | undefined)[] = [];
+  #ring: JournalRecord[] = [];
   #next = 0;
   readonly #limit: number;
 
@@ -151,7 +151,7 @@ export class RequestJournal {
 
   // The records kept, oldest first.
   #inOrder(): JournalRecord[] {
-    const ring = this.#ring as JournalRecord[];
+    const ring = this.#ring;
     return ring.length < this.#limit
       ? ring.slice()
       : [...ring.slice(this.#next), ...ring.slice(0, this.#next)];

@@ -70,7 +70,7 @@ try {
 let mock: MockService | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 // The dashboard is the standalone server's own page; every other request goes to the mock.
-// Not async, and no URL parse: every request passes through here, and each would cost it time.
+// Not async, and a plain URL is read without a `URL` object: every request passes through here.
 const respond = (call: IncomingCall): Promise<Answer> => {
   if (!args['no-control'] && call.method === 'GET' && requestTarget(call.url).pathname === '/__mock/ui')
     return dashboardPage().then((text) => ({
