@@ -18,9 +18,9 @@ import {
 import type { HandlerTable } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { RateLimiter } from './core/rate-limiter.js';
-import { type JournalRecord, RequestJournal } from './core/request-journal.js';
+import { RequestJournal } from './core/request-journal.js';
 import { type RequestTarget, requestTarget } from './core/request-target.js';
-import { bodyText, envelopeError, fail, toResponse } from './core/responses.js';
+import { bodyText, fail, toResponse } from './core/responses.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
 import { campaignHandlers } from './handlers/campaigns.js';
 import { complianceHandlers } from './handlers/compliance.js';
@@ -68,8 +68,10 @@ function abortable<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
 class ReadOnce implements IncomingCall {
   #text: Promise<string> | undefined;
   readonly headerRecord: IncomingCall['headerRecord'];
+  readonly headerList: IncomingCall['headerList'];
   constructor(readonly call: IncomingCall) {
     this.headerRecord = call.headerRecord;
+    this.headerList = call.headerList;
   }
   get method() {
     return this.call.method;
@@ -91,9 +93,20 @@ class ReadOnce implements IncomingCall {
   }
 }
 
-// The Node transport lends its header record; a fetch `Request`'s `Headers` iterate as pairs.
-function headerSource(call: IncomingCall) {
-  return call.headerRecord ?? (call.headers as unknown as Iterable<[string, string]>);
+// The request's headers as names and values in turn: the Node transport lends its raw list, a
+// call from `init` has a record, and a fetch `Request`'s `Headers` iterate as pairs. A call made
+// by hand may have none of these: the journal then shows no headers.
+function headerList(call: IncomingCall): readonly string[] {
+  if (call.headerList) return call.headerList;
+  const pairs = call.headerRecord
+    ? Object.entries(call.headerRecord)
+    : Symbol.iterator in call.headers
+      ? (call.headers as Iterable<[string, string]>)
+      : [];
+  const list: string[] = [];
+  for (const [name, value] of pairs)
+    if (value !== undefined) list.push(name, Array.isArray(value) ? value.join(', ') : value);
+  return list;
 }
 
 /**
@@ -213,29 +226,24 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         body: answer.body,
         faulted: false,
       }));
-    const record: JournalRecord = {
-      id: requestId,
-      atMs,
-      method: call.method,
-      path,
-      search: url.search,
-      headers: headerSource(call),
-      bodyText: undefined,
-      status: answer.status,
-      responseText: bodyText(answer),
-      error: envelopeError(answer),
-      orgId: answer.orgId,
-      durationMs: performance.now() - started,
-      faultId: fault?.fault_id,
-    };
-    // The body is filled in once read, without holding up the answer.
-    call.bodyForJournal()?.then(
-      (text) => {
-        record.bodyText = text;
+    journal.add(
+      {
+        id: requestId,
+        atMs,
+        method: call.method,
+        path,
+        search: url.search,
+        headers: headerList(call),
+        bodyText: undefined,
+        status: answer.status,
+        responseText: bodyText(answer),
+        orgId: answer.orgId,
+        durationMs: performance.now() - started,
+        faultId: fault?.fault_id,
       },
-      () => {},
+      // The body joins the record once read, without holding up the answer.
+      call.bodyForJournal(),
     );
-    journal.add(record);
     if (fault?.drop) throw new DroppedConnection(fault.fault_id);
     return answer;
   }

@@ -37,6 +37,25 @@ describe('the request journal', () => {
     expect(JSON.stringify(mock.requests())).not.toContain('key_a_admin');
   });
 
+  it('shows the headers of a fetch Request, of fetch init, and none of a call made by hand', async () => {
+    const { mock } = startMock();
+    const url = `${mock.baseUrl}/tags`;
+    await mock.fetch(new Request(url, { headers: { Authorization: 'Bearer key_a_admin', 'X-Trace': 'r1' } }));
+    await mock.fetch(url, { headers: { Authorization: 'Bearer key_a_admin', 'X-Trace': 'i2' } });
+    const byHand = await mock.respond({
+      method: 'GET',
+      url,
+      headers: { get: () => null, has: () => false },
+      text: async () => '',
+    });
+    expect(byHand.status).toBe(401);
+    expect(mock.requests().map((entry) => entry.headers)).toEqual([
+      { authorization: 'Bearer …dmin', 'x-trace': 'r1' },
+      { authorization: 'Bearer …dmin', 'x-trace': 'i2' },
+      {},
+    ]);
+  });
+
   it('shows the answer as it was sent, even after the records change', async () => {
     const { admin, mock } = startMock();
     await admin('GET', '/contacts/27821234567');

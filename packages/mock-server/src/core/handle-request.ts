@@ -42,6 +42,11 @@ export interface IncomingCall {
   text(): Promise<string>;
   /** The headers as a plain record, when the transport has one (the request journal reads it). */
   headerRecord?: Record<string, string | string[] | undefined> | undefined;
+  /**
+   * The headers as names and values in turn, as received (Node's `rawHeaders`), when the transport
+   * has them: the request journal keeps this list, which costs nothing to make.
+   */
+  headerList?: readonly string[] | undefined;
 }
 
 /** A request body read as JSON, or the 400 that answers it. */

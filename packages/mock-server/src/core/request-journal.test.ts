@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JournalRecord, RequestJournal } from './request-journal.js';
+import { JOURNAL_BODY_LIMIT, type JournalRecord, RequestJournal } from './request-journal.js';
 
 const record = (n: number, overrides: Partial<JournalRecord> = {}): JournalRecord => ({
   id: `req_${n}`,
@@ -8,11 +8,10 @@ const record = (n: number, overrides: Partial<JournalRecord> = {}): JournalRecor
   method: 'GET',
   path: `/contacts/${n}`,
   search: '',
-  headers: { authorization: 'Bearer key_secret_1234' },
+  headers: ['Authorization', 'Bearer key_secret_1234'],
   bodyText: undefined,
   status: 200,
   responseText: '{"ok":true}',
-  error: undefined,
   orgId: 'org_a',
   durationMs: 0.5,
   faultId: undefined,
@@ -57,9 +56,7 @@ describe('RequestJournal', () => {
 
   it('shows the recorded response, the envelope error and the redacted key', () => {
     const journal = new RequestJournal(2);
-    journal.add(
-      record(1, { status: 404, responseText: '{"ok":false,"error":"Not found"}', error: 'Not found' }),
-    );
+    journal.add(record(1, { status: 404, responseText: '{"ok":false,"error":"Not found"}' }));
     const [entry] = journal.list();
     expect(entry).toMatchObject({
       status: 404,
@@ -67,5 +64,85 @@ describe('RequestJournal', () => {
       error: 'Not found',
       headers: { authorization: 'Bearer …1234' },
     });
+  });
+
+  it('adds a body read after its record, but not to a later record in the same slot', async () => {
+    const journal = new RequestJournal(1);
+    let arrive: (text: string) => void = () => {};
+    journal.add(record(1, { method: 'POST' }), new Promise((resolve) => (arrive = resolve)));
+    arrive('{"late":1}');
+    await Promise.resolve();
+    expect(journal.list()[0]).toMatchObject({ id: 'req_1', body: { late: 1 } });
+
+    let tooLate: (text: string) => void = () => {};
+    journal.add(record(2, { method: 'POST' }), new Promise((resolve) => (tooLate = resolve)));
+    journal.add(record(3));
+    tooLate('{"late":2}');
+    await Promise.resolve();
+    const [entry] = journal.list();
+    expect(entry?.id).toBe('req_3');
+    expect(entry).not.toHaveProperty('body');
+  });
+
+  it('shows header names in lower case, a repeated header once with its values joined', () => {
+    const journal = new RequestJournal(1);
+    journal.add(
+      record(1, { headers: ['X-Tag', 'a', 'Authorization', 'Bearer key_9876', 'x-tag', 'b', 'x-empty', ''] }),
+    );
+    expect(journal.list()[0]?.headers).toEqual({
+      'x-tag': 'a, b',
+      authorization: 'Bearer …9876',
+      'x-empty': '',
+    });
+  });
+
+  it('shows the error of an answer too long to show whole', () => {
+    const journal = new RequestJournal(1);
+    const long = JSON.stringify({ ok: false, error: { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) } });
+    journal.add(record(1, { status: 400, responseText: long }));
+    const [entry] = journal.list();
+    expect(entry).toMatchObject({
+      response_truncated: true,
+      error: { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) },
+    });
+    expect(entry?.response).toBe(long.slice(0, JOURNAL_BODY_LIMIT));
+  });
+
+  it('keeps each record exactly: texts in every script, query, path filter and numbers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            path: fc.constantFrom('/contacts/27821000000', '/tags', '/campaigns/c_1'),
+            search: fc.constantFrom('', '?limit=2&tag=a&tag=b'),
+            name: fc.string({ unit: 'grapheme', maxLength: 30 }),
+            status: fc.constantFrom(200, 201, 404, 429),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (answers) => {
+          const journal = new RequestJournal(8);
+          for (const [n, answer] of answers.entries())
+            journal.add(
+              record(n, {
+                path: answer.path,
+                search: answer.search,
+                status: answer.status,
+                responseText: JSON.stringify({ ok: true, data: { name: answer.name } }),
+              }),
+            );
+          const kept = answers.slice(-8);
+          const entries = journal.list();
+          expect(entries.map((e) => [e.path, e.status, e.response])).toEqual(
+            kept.map((a) => [a.path, a.status, { ok: true, data: { name: a.name } }]),
+          );
+          const tagged = kept.filter((a) => a.search !== '').length;
+          expect(entries.filter((e) => Array.isArray(e.query.tag)).length).toBe(tagged);
+          expect(journal.count({ path: '/contacts/:cell' })).toBe(
+            kept.filter((a) => a.path.startsWith('/contacts/')).length,
+          );
+        },
+      ),
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
+import { envelopeError } from './responses.js';
 
 /** The most of a request or response body the journal keeps, in characters. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -55,16 +57,13 @@ export interface JournalRecord {
   method: string;
   path: string;
   search: string;
-  headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>;
+  /** Names and values in turn, as received: `['Authorization', 'Bearer key_a', ...]`. */
+  headers: readonly string[];
+  /** The request body when it is known as the record is made; one read later is given to `add`. */
   bodyText: string | undefined;
   status: number;
-  /**
-   * The answer's text as sent. Only it is kept of the answer: a record lives for a thousand more
-   * requests, and each object it holds is copied by every garbage collection of the young heap.
-   */
+  /** The answer's text as sent; the entry's `response` and `error` are read from it. */
   responseText: string;
-  /** The envelope's `error` when `ok` is false. */
-  error: unknown;
   orgId: string | undefined;
   durationMs: number;
   faultId: string | undefined;
@@ -121,52 +120,145 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
 }
 
 /**
- * The request journal: what the mock answered, newest last, bounded at `limit` entries. Cheap to
- * write (a record of references into a ring); entries are formatted when read.
+ * The request journal: what the mock answered, newest last, bounded at `limit` entries. Entries
+ * are formatted when read.
+ *
+ * Cheap to write and cheap to keep: numbers go into typed columns and the texts of a record (its
+ * ID, path, query, headers and the answer) into {@link OffHeapTexts}. A thousand records kept as
+ * JS objects and strings cost a GET more in young-generation garbage collection than the rest of
+ * the mock's work on it.
  */
 export class RequestJournal {
-  // A ring of exactly `limit` slots: every record kept is one the collector copies while it is
-  // young, so none is kept past the limit.
-  #ring: JournalRecord[] = [];
-  #next = 0;
   readonly #limit: number;
+  #next = 0;
+  #count = 0;
+  // Tells a body read after its record apart from a later record in the same slot.
+  #serial = 0;
+  readonly #serials: Float64Array;
+  readonly #atMs: Float64Array;
+  readonly #durationMs: Float64Array;
+  readonly #status: Uint16Array;
+  // Short strings the process already holds (methods, organisation IDs), or rare ones.
+  readonly #method: string[];
+  readonly #orgId: (string | undefined)[];
+  readonly #faultId: (string | undefined)[];
+  // Each slot's text: its ID, path, query and header names and values, each ended by a line feed
+  // (which none of them can hold: URLs and headers exclude it), then the answer's text.
+  readonly #texts: OffHeapTexts;
+  readonly #headLength: Int32Array;
+  readonly #bodies: OffHeapTexts;
 
   constructor(limit: number) {
     this.#limit = limit;
+    this.#serials = new Float64Array(limit);
+    this.#atMs = new Float64Array(limit);
+    this.#durationMs = new Float64Array(limit);
+    this.#status = new Uint16Array(limit);
+    this.#method = new Array<string>(limit).fill('');
+    this.#orgId = new Array<string | undefined>(limit).fill(undefined);
+    this.#faultId = new Array<string | undefined>(limit).fill(undefined);
+    this.#texts = new OffHeapTexts(limit);
+    this.#headLength = new Int32Array(limit);
+    this.#bodies = new OffHeapTexts(limit);
   }
 
-  /** Keeps a record, dropping the oldest past the limit. */
-  add(record: JournalRecord): void {
+  /**
+   * Keeps a record, dropping the oldest past the limit. `laterBody` is the request body still
+   * being read; it joins the record when it arrives, unless the record has been dropped by then.
+   */
+  add(record: JournalRecord, laterBody?: Promise<string>): void {
     if (this.#limit === 0) return;
-    if (this.#ring.length < this.#limit) this.#ring.push(record);
-    else this.#ring[this.#next] = record;
-    this.#next = (this.#next + 1) % this.#limit;
+    const slot = this.#next;
+    this.#next = (slot + 1) % this.#limit;
+    if (this.#count < this.#limit) this.#count++;
+    const serial = ++this.#serial;
+    this.#serials[slot] = serial;
+    this.#atMs[slot] = record.atMs;
+    this.#durationMs[slot] = record.durationMs;
+    this.#status[slot] = record.status;
+    this.#method[slot] = record.method;
+    this.#orgId[slot] = record.orgId;
+    this.#faultId[slot] = record.faultId;
+    let head = `${record.id}\n${record.path}\n${record.search}\n`;
+    for (const part of record.headers) head += `${part}\n`;
+    this.#headLength[slot] = head.length;
+    this.#texts.set(slot, head + record.responseText);
+    if (record.bodyText === undefined) this.#bodies.delete(slot);
+    else this.#bodies.set(slot, record.bodyText);
+    laterBody?.then(
+      (text) => {
+        if (this.#serials[slot] === serial) this.#bodies.set(slot, text);
+      },
+      () => {},
+    );
   }
 
   /** Empties the journal. */
   clear(): void {
-    this.#ring = [];
     this.#next = 0;
+    this.#count = 0;
+    this.#serials.fill(0);
+    this.#texts.clear();
+    this.#bodies.clear();
   }
 
-  // The records kept, oldest first.
-  #inOrder(): JournalRecord[] {
-    const ring = this.#ring;
-    return ring.length < this.#limit
-      ? ring.slice()
-      : [...ring.slice(this.#next), ...ring.slice(0, this.#next)];
+  // The slots kept, oldest first.
+  #inOrder(): number[] {
+    const first = this.#count < this.#limit ? 0 : this.#next;
+    return Array.from({ length: this.#count }, (_, n) => (first + n) % this.#limit);
   }
 
-  #matching(filter: RequestFilter): JournalRecord[] {
+  #matching(filter: RequestFilter): number[] {
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+    const method = filter.method?.toUpperCase();
     return this.#inOrder().filter(
-      (r) =>
-        (filter.method === undefined || r.method === filter.method.toUpperCase()) &&
-        (filter.path === undefined || pathMatches(filter.path, r.path)) &&
-        (filter.status === undefined || r.status === filter.status) &&
-        (filter.org === undefined || r.orgId === filter.org) &&
-        (since === undefined || r.atMs >= since),
+      (slot) =>
+        (method === undefined || this.#method[slot] === method) &&
+        (filter.status === undefined || this.#status[slot] === filter.status) &&
+        (filter.org === undefined || this.#orgId[slot] === filter.org) &&
+        (since === undefined || this.#atMs[slot]! >= since) &&
+        (filter.path === undefined || pathMatches(filter.path, this.#head(slot).path)),
     );
+  }
+
+  #head(slot: number): Pick<JournalRecord, 'id' | 'path' | 'search' | 'headers'> {
+    const [id, path, search, ...headers] = this.#texts
+      .get(slot)!
+      .slice(0, this.#headLength[slot]! - 1)
+      .split('\n') as [string, string, string, ...string[]];
+    return { id, path, search, headers };
+  }
+
+  #entry(slot: number): RequestLogEntry {
+    const text = this.#texts.get(slot)!;
+    const { id, path, search, headers } = this.#head(slot);
+    const entry: RequestLogEntry = {
+      id,
+      at: new Date(this.#atMs[slot]!).toISOString(),
+      method: this.#method[slot]!,
+      path,
+      query: queryOf(search),
+      headers: headersOf(headers),
+      status: this.#status[slot]!,
+      response: undefined,
+      duration_ms: Math.round(this.#durationMs[slot]! * 1000) / 1000,
+    };
+    const bodyText = this.#bodies.get(slot);
+    if (bodyText !== undefined && bodyText !== '') {
+      const body = parseCut(bodyText);
+      entry.body = body.value;
+      if (body.truncated) entry.body_truncated = true;
+    }
+    const response = parseCut(text.slice(this.#headLength[slot]));
+    entry.response = response.value;
+    if (response.truncated) entry.response_truncated = true;
+    const error = envelopeError({ body: response.parsed });
+    if (error !== undefined) entry.error = error;
+    const orgId = this.#orgId[slot];
+    if (orgId !== undefined) entry.org_id = orgId;
+    const faultId = this.#faultId[slot];
+    if (faultId !== undefined) entry.fault_id = faultId;
+    return entry;
   }
 
   /** The entries that match, oldest first. */
@@ -174,7 +266,7 @@ export class RequestJournal {
     const matching = this.#matching(checkFilter(filter));
     const newest =
       filter.limit === undefined ? matching : filter.limit === 0 ? [] : matching.slice(-filter.limit);
-    return newest.map(toEntry);
+    return newest.map((slot) => this.#entry(slot));
   }
 
   /** How many entries match (the `limit` of the filter does not apply). */
@@ -190,18 +282,16 @@ function redact(name: string, value: string): string {
   return `${scheme ? `${scheme} ` : ''}…${tail}`;
 }
 
-function headersOf(source: JournalRecord['headers']): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const entries =
-    Symbol.iterator in source
-      ? [...(source as Iterable<[string, string]>)]
-      : Object.entries(source as Record<string, string | string[] | undefined>);
-  for (const [rawName, rawValue] of entries) {
-    if (rawValue === undefined) continue;
-    const name = rawName.toLowerCase();
-    headers[name] = redact(name, Array.isArray(rawValue) ? rawValue.join(', ') : String(rawValue));
+function headersOf(list: readonly string[]): Record<string, string> {
+  const headers = new Map<string, string>();
+  for (let n = 0; n + 1 < list.length; n += 2) {
+    const name = list[n]!.toLowerCase();
+    const value = redact(name, list[n + 1]!);
+    // A repeated header reads as one, its values joined as HTTP joins them.
+    const previous = headers.get(name);
+    headers.set(name, previous === undefined ? value : `${previous}, ${value}`);
   }
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 function queryOf(search: string): Record<string, string | string[]> {
@@ -214,37 +304,15 @@ function queryOf(search: string): Record<string, string | string[]> {
   return query;
 }
 
-function parseCut(text: string): { value: unknown; truncated: boolean } {
-  if (text.length > JOURNAL_BODY_LIMIT) return { value: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true };
+// The text as the entry shows it (cut past the limit), and its JSON whatever its length.
+function parseCut(text: string): { value: unknown; truncated: boolean; parsed: unknown } {
+  let parsed: unknown;
   try {
-    return { value: JSON.parse(text), truncated: false };
+    parsed = JSON.parse(text);
   } catch {
-    return { value: text, truncated: false };
+    parsed = undefined;
   }
-}
-
-function toEntry(record: JournalRecord): RequestLogEntry {
-  const entry: RequestLogEntry = {
-    id: record.id,
-    at: new Date(record.atMs).toISOString(),
-    method: record.method,
-    path: record.path,
-    query: queryOf(record.search),
-    headers: headersOf(record.headers),
-    status: record.status,
-    response: undefined,
-    duration_ms: Math.round(record.durationMs * 1000) / 1000,
-  };
-  if (record.bodyText !== undefined && record.bodyText !== '') {
-    const body = parseCut(record.bodyText);
-    entry.body = body.value;
-    if (body.truncated) entry.body_truncated = true;
-  }
-  const response = parseCut(record.responseText);
-  entry.response = response.value;
-  if (response.truncated) entry.response_truncated = true;
-  if (record.error !== undefined) entry.error = record.error;
-  if (record.orgId !== undefined) entry.org_id = record.orgId;
-  if (record.faultId !== undefined) entry.fault_id = record.faultId;
-  return entry;
+  if (text.length > JOURNAL_BODY_LIMIT)
+    return { value: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true, parsed };
+  return { value: parsed === undefined ? text : parsed, truncated: false, parsed };
 }

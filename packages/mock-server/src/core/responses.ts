@@ -58,7 +58,7 @@ export function bodyText(outcome: Outcome): string {
 }
 
 /** The `error` of a failure envelope (`{ok: false, error}`); `undefined` for any other answer. */
-export function envelopeError(outcome: Outcome): unknown {
+export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
   const envelope = outcome.body as { ok?: unknown; error?: unknown } | null | undefined;
   return envelope?.ok === false ? envelope.error : undefined;
 }

@@ -10,8 +10,8 @@ afterEach(() => {
 });
 
 // A raw HTTP/1.1 exchange, for requests no fetch client would send.
-async function rawExchange(request: string): Promise<string> {
-  const server = createNodeServer(createMockService());
+async function rawExchange(request: string, mock = createMockService()): Promise<string> {
+  const server = createNodeServer(mock);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => {
     server.closeAllConnections();
@@ -48,5 +48,14 @@ describe('createNodeServer', () => {
     expect(head).toMatch(/\r\nx-request-id: req_[0-9a-f]{24}\r\n/);
     expect(head).toContain(`\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`);
     expect(JSON.parse(body)).toMatchObject({ ok: false });
+  });
+
+  it('journals the headers as they arrived, a repeated one once with its values joined', async () => {
+    const mock = createMockService();
+    await rawExchange(
+      'GET /tags HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Tag: a\r\nX-Tag: b\r\nConnection: close\r\n\r\n',
+      mock,
+    );
+    expect(mock.requests()[0]?.headers).toEqual({ host: '127.0.0.1', 'x-tag': 'a, b', connection: 'close' });
   });
 });
