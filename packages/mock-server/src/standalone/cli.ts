@@ -15,7 +15,7 @@ import { createNodeServer } from '../node/index.js';
 import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
-import { formatRequestLine } from './request-log.js';
+import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, type SavedState, StateFileError, saveStateFile } from './state-file.js';
 
 function fatal(message: string, code = 1): never {
@@ -80,13 +80,14 @@ const respond = (call: IncomingCall): Promise<Answer> => {
     }));
   return mock!.respond(call);
 };
+const requestLog = new LineBatch((text) => process.stdout.write(text));
 const server = createNodeServer(
   { respond },
   {
     cors: !args['no-cors'],
     onRequest: args.quiet
       ? undefined
-      : (entry) => process.stdout.write(`${formatRequestLine(entry, args.log as 'text' | 'json')}\n`),
+      : (entry) => requestLog.add(formatRequestLine(entry, args.log as 'text' | 'json')),
   },
 );
 server.on('error', (error) => fatal(`cannot listen on ${args.host}:${port}: ${error.message}`));
@@ -143,6 +144,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  requestLog.flush();
   if (statePath && mock) {
     try {
       saveStateFile(statePath, {

@@ -24,3 +24,34 @@ export function formatRequestLine(line: NodeRequestInfo, format: 'text' | 'json'
       : ` ${typeof line.error === 'string' ? line.error : JSON.stringify(line.error)}`;
   return `${time} ${line.method} ${line.target} ${line.status} ${line.ms.toFixed(1)}ms${line.org_id ? ` ${line.org_id}` : ''}${error}`;
 }
+
+/**
+ * Request log lines written together, once per turn of the event loop. Writing to a pipe or a
+ * file is synchronous in Node, so a line a request costs a system call each; under load, one turn
+ * answers many requests and their lines now share one write. `flush` writes what is pending at
+ * once (before the process exits).
+ */
+export class LineBatch {
+  #pending: string[] = [];
+  readonly #write: (text: string) => void;
+
+  constructor(write: (text: string) => void) {
+    this.#write = write;
+  }
+
+  /** Queues a line (without its line feed); it is written within this turn of the event loop. */
+  add(line: string): void {
+    if (this.#pending.length === 0) setImmediate(this.#flushNow);
+    this.#pending.push(line);
+  }
+
+  /** Writes the queued lines now. */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    const lines = this.#pending;
+    this.#pending = [];
+    this.#write(`${lines.join('\n')}\n`);
+  }
+
+  readonly #flushNow = () => this.flush();
+}
