@@ -96,6 +96,17 @@ describe('RequestJournal', () => {
     });
   });
 
+  it('keeps each field in its place when a header made in process holds a line feed', () => {
+    const journal = new RequestJournal(1);
+    journal.add(record(1, { search: '?a=1', headers: ['X-Note', 'two\nlines', 'X-After', 'kept'] }));
+    expect(journal.list()[0]).toMatchObject({
+      id: 'req_1',
+      path: '/contacts/1',
+      query: { a: '1' },
+      headers: { 'x-note': 'two lines', 'x-after': 'kept' },
+    });
+  });
+
   it('shows the error of an answer too long to show whole', () => {
     const journal = new RequestJournal(1);
     const long = JSON.stringify({ ok: false, error: { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) } });

@@ -143,7 +143,8 @@ export class RequestJournal {
   readonly #orgId: (string | undefined)[];
   readonly #faultId: (string | undefined)[];
   // Each slot's text: its ID, path, query and header names and values, each ended by a line feed
-  // (which none of them can hold: URLs and headers exclude it), then the answer's text.
+  // (URLs and headers exclude it; a call made in process that slips one in shows a space), then
+  // the answer's text.
   readonly #texts: OffHeapTexts;
   readonly #headLength: Int32Array;
   readonly #bodies: OffHeapTexts;
@@ -179,8 +180,8 @@ export class RequestJournal {
     this.#method[slot] = record.method;
     this.#orgId[slot] = record.orgId;
     this.#faultId[slot] = record.faultId;
-    let head = `${record.id}\n${record.path}\n${record.search}\n`;
-    for (const part of record.headers) head += `${part}\n`;
+    let head = `${record.id}\n${oneLine(record.path)}\n${oneLine(record.search)}\n`;
+    for (const part of record.headers) head += `${oneLine(part)}\n`;
     this.#headLength[slot] = head.length;
     this.#texts.set(slot, head + record.responseText);
     if (record.bodyText === undefined) this.#bodies.delete(slot);
@@ -221,17 +222,22 @@ export class RequestJournal {
     );
   }
 
-  #head(slot: number): Pick<JournalRecord, 'id' | 'path' | 'search' | 'headers'> {
-    const [id, path, search, ...headers] = this.#texts
-      .get(slot)!
-      .slice(0, this.#headLength[slot]! - 1)
-      .split('\n') as [string, string, string, ...string[]];
+  #head(
+    slot: number,
+    text = this.#texts.get(slot)!,
+  ): Pick<JournalRecord, 'id' | 'path' | 'search' | 'headers'> {
+    const [id, path, search, ...headers] = text.slice(0, this.#headLength[slot]! - 1).split('\n') as [
+      string,
+      string,
+      string,
+      ...string[],
+    ];
     return { id, path, search, headers };
   }
 
   #entry(slot: number): RequestLogEntry {
     const text = this.#texts.get(slot)!;
-    const { id, path, search, headers } = this.#head(slot);
+    const { id, path, search, headers } = this.#head(slot, text);
     const entry: RequestLogEntry = {
       id,
       at: new Date(this.#atMs[slot]!).toISOString(),
@@ -274,6 +280,8 @@ export class RequestJournal {
     return this.#matching(checkFilter(filter)).length;
   }
 }
+
+const oneLine = (part: string) => (part.includes('\n') ? part.replaceAll('\n', ' ') : part);
 
 function redact(name: string, value: string): string {
   if (name !== 'authorization') return value;
