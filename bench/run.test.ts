@@ -23,7 +23,6 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'Bare node:http',
     'Standalone GET',
     'max-semi-space-size',
-    'request log on',
     'Standalone POST',
     'SDK contacts.get',
     'SDK bundle',

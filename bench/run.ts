@@ -331,11 +331,6 @@ const listening = /listening on (http:\/\/\S+)/;
 const standalone = await child(standaloneArgs, listening);
 // The opt-in the standalone guide suggests for load tests: a larger young generation.
 const tuned = await child(['--max-semi-space-size=64', ...standaloneArgs], listening);
-// As the server starts without --quiet: a log line a request, read from its stdout through a pipe.
-const logged = await child(
-  standaloneArgs.filter((arg) => arg !== '--quiet'),
-  listening,
-);
 const bare = await child(
   [
     '-e',
@@ -354,8 +349,6 @@ try {
   const [rounds, roundSeconds] = tiny ? [1, 1] : [9, 2];
   const get = paceAgainst(getFrom(standalone), bareGet, rounds, roundSeconds);
   const tunedGet = paceAgainst(getFrom(tuned), bareGet, rounds, roundSeconds);
-  // Against the quiet server, not bare: what the log itself costs.
-  const loggedGet = paceAgainst(getFrom(logged), getFrom(standalone), tiny ? 1 : 5, roundSeconds);
   const search = throughput({
     url: `${standalone.url}/contacts/search`,
     method: 'POST',
@@ -367,8 +360,8 @@ try {
     }),
   });
   const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
-  const paceFigure = (pace: typeof get, baseline = 'bare') =>
-    `${pace.own.rps.toFixed(0)} req/s, p99 ${pace.own.p99} ms (${percent(pace.share)} of ${baseline}, ` +
+  const paceFigure = (pace: typeof get) =>
+    `${pace.own.rps.toFixed(0)} req/s, p99 ${pace.own.p99} ms (${percent(pace.share)} of bare, ` +
     `the median of ${pace.shares.length} side-by-side rounds: ${pace.shares.map(percent).join(', ')}; ${pace.own.non2xx} non-2xx)`;
   record({
     name: 'Bare node:http (fixed envelope), 50 connections',
@@ -385,17 +378,12 @@ try {
     figure: paceFigure(tunedGet),
   });
   record({
-    name: 'Standalone GET, request log on (no --quiet), against --quiet',
-    figure: paceFigure(loggedGet, 'the --quiet server'),
-  });
-  record({
     name: 'Standalone POST /contacts/search, 50 connections',
     figure: `${search.rps.toFixed(0)} req/s, p99 ${search.p99} ms (${search.non2xx} non-2xx)`,
   });
 } finally {
   standalone.stop();
   tuned.stop();
-  logged.stop();
   bare.stop();
 }
 

@@ -107,6 +107,16 @@ describe('RequestJournal', () => {
     });
   });
 
+  it('shows a body of exactly the limit whole, and one character longer cut', () => {
+    const journal = new RequestJournal(2);
+    journal.add(record(1, { method: 'POST', bodyText: 'a'.repeat(JOURNAL_BODY_LIMIT) }));
+    journal.add(record(2, { method: 'POST', bodyText: 'b'.repeat(JOURNAL_BODY_LIMIT + 1) }));
+    const [whole, cut] = journal.list();
+    expect(whole).not.toHaveProperty('body_truncated');
+    expect(whole?.body).toBe('a'.repeat(JOURNAL_BODY_LIMIT));
+    expect(cut).toMatchObject({ body: 'b'.repeat(JOURNAL_BODY_LIMIT), body_truncated: true });
+  });
+
   it('shows the error of an answer too long to show whole', () => {
     const journal = new RequestJournal(1);
     const long = JSON.stringify({ ok: false, error: { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) } });

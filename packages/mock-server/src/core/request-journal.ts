@@ -185,10 +185,10 @@ export class RequestJournal {
     this.#headLength[slot] = head.length;
     this.#texts.set(slot, head + record.responseText);
     if (record.bodyText === undefined) this.#bodies.delete(slot);
-    else this.#bodies.set(slot, record.bodyText);
+    else this.#bodies.set(slot, keptBody(record.bodyText));
     laterBody?.then(
       (text) => {
-        if (this.#serials[slot] === serial) this.#bodies.set(slot, text);
+        if (this.#serials[slot] === serial) this.#bodies.set(slot, keptBody(text));
       },
       () => {},
     );
@@ -280,6 +280,11 @@ export class RequestJournal {
     return this.#matching(checkFilter(filter)).length;
   }
 }
+
+// An entry shows a body cut at the limit: one character past it is enough to know it was cut,
+// and a 10 MB upload is not copied to be shown as 64 kB.
+const keptBody = (text: string) =>
+  text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
 
 const oneLine = (part: string) => (part.includes('\n') ? part.replaceAll('\n', ' ') : part);
 
