@@ -16,7 +16,10 @@ export interface RequestLogEntry {
   path: string;
   /** The query parameters; a repeated parameter is a list. */
   query: Record<string, string | string[]>;
-  /** The request headers, names in lower case; `authorization` shows its scheme and last 4 characters. */
+  /**
+   * The request headers as they arrived, names in lower case; a repeated header once, its values
+   * joined with `, `. `authorization` shows its scheme and last 4 characters.
+   */
   headers: Record<string, string>;
   /** The body: parsed JSON, or the raw text when it is not JSON; cut at 64 kB (then `body_truncated`). */
   body?: unknown;
