@@ -285,11 +285,12 @@ function paceAgainst(load: Load, baseline: Load, rounds: number, roundSeconds: n
   warmUp(baseline);
   warmUp(load);
   const measured = Array.from({ length: rounds }, (_, round) => {
-    const baseFirst = round % 2 === 0;
-    const base = baseFirst ? throughputOnce(baseline, roundSeconds) : undefined;
-    const own = throughputOnce(load, roundSeconds);
-    const baseAfter = base ?? throughputOnce(baseline, roundSeconds);
-    return { base: baseAfter, own, share: own.rps / baseAfter.rps };
+    // An object literal's properties are evaluated in the order they are written.
+    const { base, own } =
+      round % 2 === 0
+        ? { base: throughputOnce(baseline, roundSeconds), own: throughputOnce(load, roundSeconds) }
+        : { own: throughputOnce(load, roundSeconds), base: throughputOnce(baseline, roundSeconds) };
+    return { base, own, share: own.rps / base.rps };
   });
   const middle = measured.find((round) => round.share === median(measured.map((r) => r.share)))!;
   return { ...middle, shares: measured.map((round) => round.share) };

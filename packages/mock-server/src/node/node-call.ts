@@ -6,13 +6,11 @@ export class NodeCall implements IncomingCall {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingCall['headers'];
-  readonly headerRecord: IncomingMessage['headers'];
   readonly headerList: readonly string[];
   readonly #req: IncomingMessage;
 
   constructor(req: IncomingMessage) {
     this.#req = req;
-    this.headerRecord = req.headers;
     this.headerList = req.rawHeaders;
     this.method = req.method ?? 'GET';
     this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
