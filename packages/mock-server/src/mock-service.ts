@@ -1,34 +1,20 @@
+export type { Answer } from './core/responses.js';
+
 import type { Contact, OpenApiDocument } from '@marketing/domain';
 import type { RunCampaignOptions, RunCampaignResult } from './campaigns/run-campaign.js';
 import type { MockClock } from './core/clock.js';
 import type { Fault, FaultInput } from './core/faults.js';
 import type { IncomingCall } from './core/handle-request.js';
 import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
-import type { Outcome } from './core/responses.js';
+import type { Answer } from './core/responses.js';
 import type { Settings } from './core/settings.js';
 import type { ReplyInput, ReplyResult } from './hooks/process-reply.js';
 import type { OutboxMessage, WebhookDelivery } from './store/records.js';
 import type { SeedDocument, StateDocument } from './store/seed-schema.js';
 import type { SeedResult } from './store/world.js';
+import type { ContactLookup, OutboxFilter } from './store/world-queries.js';
 
-/** Which outbox messages to list. */
-export interface OutboxFilter {
-  channel?: 'sms' | 'email' | string;
-  /** A cell (any accepted form) or an email address. */
-  cell?: string;
-  /** Only messages created at or after this instant. */
-  since?: string;
-}
-
-/** An answer of the core: the outcome, with what the transports and logs need to know of it. */
-export interface Answer extends Outcome {
-  /** The caller's organisation, when its key was known. */
-  orgId?: string | undefined;
-  /** The journal ID of a service request (also its `x-request-id` header). */
-  requestId?: string | undefined;
-  /** A body that is not a JSON envelope (the dashboard's page), written as it is. */
-  raw?: { contentType: string; text: string } | undefined;
-}
+export type { ContactLookup, OutboxFilter } from './store/world-queries.js';
 
 /** The faults armed on a mock: see {@link FaultInput}. */
 export interface MockFaults {
@@ -108,12 +94,7 @@ export interface MockService {
    * mock.findContacts({ tag: 'tag_vip', org: 'org_a', limit: 10 });
    * ```
    */
-  findContacts(filter: {
-    cell?: string;
-    tag?: string;
-    org?: string;
-    limit?: number;
-  }): (Contact & { org_id: string })[];
+  findContacts(lookup: ContactLookup): (Contact & { org_id: string })[];
   /** Every webhook delivery attempt, oldest first. */
   webhookDeliveries(): WebhookDelivery[];
   /**

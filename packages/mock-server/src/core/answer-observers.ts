@@ -1,12 +1,10 @@
-/** One answer of a service route, as the core gave it. */
+/** One answer of a service route, as the core gave it; answers an armed fault shaped are not observed. */
 export interface ObservedAnswer {
   method: string;
   /** The path under the base URL: `/contacts/27821234567`. */
   path: string;
   status: number;
   body: unknown;
-  /** Whether an armed fault shaped the answer (it need not match the contract then). */
-  faulted: boolean;
 }
 
 const observers = new Set<(answer: ObservedAnswer) => void>();

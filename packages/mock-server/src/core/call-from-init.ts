@@ -18,6 +18,7 @@ export function callFromInit(
   if (body !== undefined && body !== null && typeof body !== 'string') return undefined;
   const headerRecord = headersOf(init?.headers);
   if (!headerRecord) return undefined;
+  const headerList = Object.entries(headerRecord).flat();
   const method = init?.method ?? 'GET';
   const upper = method.toUpperCase();
   const text = body ?? '';
@@ -28,7 +29,7 @@ export function callFromInit(
       get: (name) => headerRecord[name.toLowerCase()] ?? null,
       has: (name) => headerRecord[name.toLowerCase()] !== undefined,
     },
-    headerRecord,
+    headerList,
     text: async () => text,
   };
 }

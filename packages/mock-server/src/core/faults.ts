@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pathMatches } from './path-pattern.js';
-import { fail, type Outcome } from './responses.js';
+import { type Answer, fail, type Outcome } from './responses.js';
 
 const FaultSchema = z.strictObject({
   method: z
@@ -164,4 +164,21 @@ export function faultOutcome(fault: Fault): Outcome {
       ? fail(status, STATUS_TEXT[status] ?? `Error ${status}`)
       : { status, body: fault.body };
   return fault.headers ? { ...outcome, headers: { ...fault.headers } } : outcome;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The answer under an armed fault. A `before` fault with a status or a drop answers without the
+ * service acting; otherwise the service answers (and changes state), then the fault's delay
+ * passes and its drop or status replaces that answer. A drop answers status 0: the transport
+ * then closes the connection (the journal shows 0).
+ */
+export async function answerUnderFault(fault: Fault, serve: () => Promise<Answer>): Promise<Answer> {
+  const serviceActs = !(fault.when === 'before' && (fault.status !== undefined || fault.drop));
+  const served = serviceActs ? await serve() : undefined;
+  if (fault.delay_ms) await sleep(fault.delay_ms);
+  if (fault.drop) return { status: 0, body: null, orgId: served?.orgId };
+  if (fault.status === undefined && served) return served;
+  return { ...faultOutcome(fault), orgId: served?.orgId };
 }

@@ -19,7 +19,7 @@ import type { EndpointHandler, HandlerContext, HandlerTable } from './handler-ty
 import { hints } from './hints.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
-import { fail, type Outcome } from './responses.js';
+import { type Answer, fail, type Outcome } from './responses.js';
 import type { MockRuntime } from './runtime.js';
 
 /** What the pipeline needs from the mock: its runtime, and the request machinery. */
@@ -40,8 +40,6 @@ export interface IncomingCall {
   url: string;
   headers: { get(name: string): string | null; has(name: string): boolean };
   text(): Promise<string>;
-  /** The headers as a plain record, when the transport has one (the request journal reads it). */
-  headerRecord?: Record<string, string | string[] | undefined> | undefined;
   /**
    * The headers as names and values in turn, as received (Node's `rawHeaders`), when the transport
    * has them: the request journal keeps this list, which costs nothing to make.
@@ -153,16 +151,16 @@ function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], kn
   });
 }
 
-/** What the pipeline answers: the outcome, and the caller's organisation (for the journal). */
-export interface ServiceAnswer {
-  outcome: Outcome;
-  orgId?: string;
+// An outcome stamped with the caller's organisation, for the journal and the request log.
+function asCaller(outcome: Outcome, orgId: string): Answer {
+  (outcome as Answer).orgId = orgId;
+  return outcome;
 }
 
 /**
  * Answers one service request: route, authenticate, authorise, rate-limit, validate, check
- * resource restrictions, then run the endpoint's handler. Returns the outcome and the caller's
- * organisation (for the journal): at once when nothing waits (no body to read, a synchronous
+ * resource restrictions, then run the endpoint's handler. Returns the outcome stamped with the
+ * caller's organisation (for the journal): at once when nothing waits (no body to read, a synchronous
  * handler), which is most calls, else as a promise.
  */
 export function handleServiceRequest(
@@ -170,32 +168,30 @@ export function handleServiceRequest(
   request: IncomingCall,
   url: RequestTarget,
   path: string,
-): ServiceAnswer | Promise<ServiceAnswer> {
+): Answer | Promise<Answer> {
   const route = matchEndpoint(request.method, path);
   if (!route) {
     const allowed = allowedMethods(path);
     return allowed.length > 0
-      ? {
-          outcome: fail(405, `Method ${request.method} is not allowed on ${path}`, {
-            headers: { allow: allowed.join(', ') },
-          }),
-        }
-      : { outcome: fail(404, messages.notFound) };
+      ? fail(405, `Method ${request.method} is not allowed on ${path}`, {
+          headers: { allow: allowed.join(', ') },
+        })
+      : fail(404, messages.notFound);
   }
   const { endpoint } = route;
   const key = apiKeyOf(request, url, endpoint, pipeline.world);
   const org = key ? pipeline.world.orgs.get(key.org_id) : undefined;
-  if (!key || !org) return { outcome: fail(401, messages.unauthorized) };
+  if (!key || !org) return fail(401, messages.unauthorized);
   if (!grants(key.permissions, endpoint.permission)) {
-    return {
-      outcome: fail(403, { code: errorCodes.insufficientPermissions, missing: [endpoint.permission] }),
-      orgId: org._id,
-    };
+    return asCaller(
+      fail(403, { code: errorCodes.insufficientPermissions, missing: [endpoint.permission] }),
+      org._id,
+    );
   }
   const caller: Caller = { pipeline, url, route, key, org };
   if (!endpoint.body) return answerWithBody(caller, undefined);
   return readJsonBody(request, pipeline.settings.maxBodyBytes).then((read) =>
-    'error' in read ? { outcome: read.error, orgId: org._id } : answerWithBody(caller, read.body),
+    'error' in read ? asCaller(read.error, org._id) : answerWithBody(caller, read.body),
   );
 }
 
@@ -211,7 +207,7 @@ interface Caller {
 function answerWithBody(
   { pipeline, url, route, key, org }: Caller,
   rawBody: unknown,
-): ServiceAnswer | Promise<ServiceAnswer> {
+): Answer | Promise<Answer> {
   const { world, clock, settings } = pipeline;
   const { endpoint, params } = route;
   if (settings.rateLimit && pipeline.rateLimiter) {
@@ -222,24 +218,24 @@ function answerWithBody(
       clock.now(),
     );
     if (!decision.allowed) {
-      return {
-        outcome: fail(
+      return asCaller(
+        fail(
           429,
           { code: errorCodes.rateLimited, resetsAt: decision.resetsAt, remaining: 0 },
           { headers: { 'retry-after': String(decision.retryAfter) } },
         ),
-        orgId: org._id,
-      };
+        org._id,
+      );
     }
   }
   let cell = '';
   if (endpoint.pathParams && 'cell' in endpoint.pathParams.shape) {
     const msisdn = pipeline.pathCells.toMsisdn(params.cell ?? '');
     if (!msisdn) {
-      return {
-        outcome: fail(400, messages.invalidCellNumber, { hint: hints.invalidCell(params.cell ?? '') }),
-        orgId: org._id,
-      };
+      return asCaller(
+        fail(400, messages.invalidCellNumber, { hint: hints.invalidCell(params.cell ?? '') }),
+        org._id,
+      );
     }
     cell = msisdn;
   }
@@ -247,16 +243,16 @@ function answerWithBody(
   const handler = pipeline.handlers[endpoint.id as EndpointId] as EndpointHandler;
   const queryRead = readQuery(endpoint, url);
   if ('unknown' in queryRead)
-    return { outcome: unknownQueryOutcome(endpoint, queryRead.unknown, queryRead.known), orgId: org._id };
+    return asCaller(unknownQueryOutcome(endpoint, queryRead.unknown, queryRead.known), org._id);
   const rawQuery = queryRead.query;
   const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : undefined;
   if (query && !query.success) {
-    return { outcome: fail(400, validationError(endpoint, query.error.issues, rawQuery)), orgId: org._id };
+    return asCaller(fail(400, validationError(endpoint, query.error.issues, rawQuery)), org._id);
   }
   const bodySchema = handler.body ?? endpoint.body;
   const body = bodySchema ? bodySchema.safeParse(rawBody) : undefined;
   if (body && !body.success) {
-    return { outcome: fail(400, validationError(endpoint, body.error.issues, rawBody)), orgId: org._id };
+    return asCaller(fail(400, validationError(endpoint, body.error.issues, rawBody)), org._id);
   }
   const context: HandlerContext = {
     world,
@@ -273,9 +269,9 @@ function answerWithBody(
   };
   // Most keys are not restricted to resources: then the named ones are not gathered.
   const missing = key.resources && missingResources(key.resources, resourcesNamedBy(endpoint.id, context));
-  if (missing) return { outcome: fail(403, resourceError(endpoint.id, missing)), orgId: org._id };
+  if (missing) return asCaller(fail(403, resourceError(endpoint.id, missing)), org._id);
   const outcome = handler.handle(context);
   return outcome instanceof Promise
-    ? outcome.then((settled) => ({ outcome: settled, orgId: org._id }))
-    : { outcome, orgId: org._id };
+    ? outcome.then((settled) => asCaller(settled, org._id))
+    : asCaller(outcome, org._id);
 }

@@ -5,6 +5,16 @@ export interface Outcome {
   headers?: Record<string, string>;
 }
 
+/** An answer of the core: the outcome, with what the transports and logs need to know of it. */
+export interface Answer extends Outcome {
+  /** The caller's organisation, when its key was known. */
+  orgId?: string | undefined;
+  /** The journal ID of a service request (also its `x-request-id` header). */
+  requestId?: string | undefined;
+  /** A body that is not a JSON envelope (the dashboard's page), written as it is. */
+  raw?: { contentType: string; text: string } | undefined;
+}
+
 /** A success: its envelope carries `data` of type `T` (none when `T` is `undefined`). */
 export interface Success<T> extends Outcome {
   body: { ok: true; data: T } | { ok: true };

@@ -1,15 +1,10 @@
 import { renderWebhook, type TemplateContext } from '@marketing/domain';
 import { IDEMPOTENCY_HEADER } from '@marketing/domain/routes';
+import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { Settings } from '../core/settings.js';
 import type { HookRecord, OrgRecord, WebhookDelivery } from '../store/records.js';
 
-export { IDEMPOTENCY_HEADER };
-
-/**
- * A header the mock adds to its own webhook requests, so that a webhook pointed back at the mock
- * cannot trigger another simulated reply and loop.
- */
-export const MOCK_WEBHOOK_HEADER = 'x-marketing-mock-webhook';
+export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER };
 
 type WebhookHook = Extract<HookRecord, { type: 'webhook' }>;
 

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { wholeNumberParam } from '../core/request-journal.js';
+import { ok } from '../core/responses.js';
+import { type ControlRoute, parseBody } from './control-route.js';
+
+const ReplyBody = z.strictObject({
+  from: z.string().min(1),
+  message: z.string(),
+  campaign_id: z.string().optional(),
+  send_id: z.string().optional(),
+  to: z.string().optional(),
+});
+const ClickBody = z.strictObject({ send_id: z.string().min(1) });
+const RunBody = z.strictObject({
+  limit: z.number().int().nonnegative().optional(),
+  seed: z.number().int().optional(),
+});
+
+/** Routes that play the outside world (replies, clicks, campaign runs) and show what was sent. */
+export const activityRoutes: ControlRoute[] = [
+  {
+    method: 'POST',
+    path: '/__mock/replies',
+    description:
+      'An inbound reply {from, message, campaign_id?, send_id?, to?}: classified, opt-outs applied, hooks fired.',
+    handle: async ({ mock, body }) => ok(await mock.replies.receive(parseBody(ReplyBody, body))),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/clicks',
+    description: 'A click on a send’s tracking link: {send_id}.',
+    handle: ({ mock, body }) => ok(mock.clicks.create(parseBody(ClickBody, body))),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/campaigns/:id/run',
+    description: 'Runs one campaign send over its targeting: {limit?, seed?}.',
+    handle: ({ mock, params, body }) => ok(mock.campaigns.run(params.id!, parseBody(RunBody, body))),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/outbox',
+    description: 'The messages sent (SMS and email); filters channel, cell, since.',
+    handle: ({ mock, url }) => {
+      const filter = Object.fromEntries(
+        ['channel', 'cell', 'since'].flatMap((k) =>
+          url.searchParams.has(k) ? [[k, url.searchParams.get(k)!]] : [],
+        ),
+      );
+      return ok(mock.outbox(filter));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/contacts',
+    description: 'Contacts by cell or tag (filters cell, tag, org, limit), with their tags and opt-outs.',
+    handle: ({ mock, url }) => {
+      const q = url.searchParams;
+      const limit = wholeNumberParam(q, 'limit');
+      return ok(
+        mock.findContacts({
+          ...(q.has('cell') ? { cell: q.get('cell')! } : {}),
+          ...(q.has('tag') ? { tag: q.get('tag')! } : {}),
+          ...(q.has('org') ? { org: q.get('org')! } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+        }),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/webhooks',
+    description: 'Every webhook delivery attempt: URL, headers, body, attempt, outcome.',
+    handle: ({ mock }) => ok(mock.webhookDeliveries()),
+  },
+];

@@ -1,0 +1,24 @@
+import { ok } from '../core/responses.js';
+import type { ControlRoute } from './control-route.js';
+
+/** Routes that replace, add to or read the world. */
+export const worldRoutes: ControlRoute[] = [
+  {
+    method: 'POST',
+    path: '/__mock/reset',
+    description: 'No body: back to the start world; {}: an empty world; a seed document: exactly that world.',
+    handle: ({ mock, body }) => ok(mock.reset(body as never) ?? {}),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/seed',
+    description: 'Adds the records of a seed document; answers their IDs.',
+    handle: ({ mock, body }) => ok(mock.seed((body ?? {}) as never)),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/state',
+    description: 'The whole state as a seed document.',
+    handle: ({ mock }) => ok(mock.state()),
+  },
+];

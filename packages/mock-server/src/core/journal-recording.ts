@@ -1,0 +1,87 @@
+import type { Fault } from './faults.js';
+import type { IncomingCall } from './handle-request.js';
+import type { RequestJournal } from './request-journal.js';
+import type { RequestTarget } from './request-target.js';
+import { type Answer, bodyText } from './responses.js';
+
+/** A request body read at most once, for the handler and for the journal. */
+export class ReadOnce implements IncomingCall {
+  #text: Promise<string> | undefined;
+  readonly headerList: IncomingCall['headerList'];
+  constructor(readonly call: IncomingCall) {
+    this.headerList = call.headerList;
+  }
+  get method() {
+    return this.call.method;
+  }
+  get url() {
+    return this.call.url;
+  }
+  get headers() {
+    return this.call.headers;
+  }
+  text(): Promise<string> {
+    this.#text ??= this.call.text();
+    return this.#text;
+  }
+  /** The body if it was read, or read now when the method may carry one. */
+  bodyForJournal(): Promise<string> | undefined {
+    if (this.#text) return this.#text;
+    return this.method === 'GET' || this.method === 'HEAD' ? undefined : this.text();
+  }
+}
+
+/** A service request as it is answered: what the journal records of it besides the answer. */
+export interface PendingRequest {
+  call: ReadOnce;
+  url: RequestTarget;
+  path: string;
+  /** `performance.now()` when the request arrived. */
+  started: number;
+  /** The mock's clock when the request arrived. */
+  atMs: number;
+  requestId: string;
+}
+
+// The request's headers as names and values in turn: the transports lend a list (Node's raw
+// headers, a call from `init`), and a fetch `Request`'s `Headers` iterate as pairs. A call made
+// by hand may have neither: the journal then shows no headers.
+function headerList(call: IncomingCall): readonly string[] {
+  if (call.headerList) return call.headerList;
+  if (!(Symbol.iterator in call.headers)) return [];
+  const list: string[] = [];
+  for (const [name, value] of call.headers as Iterable<[string, string]>) list.push(name, value);
+  return list;
+}
+
+/** Stamps an answer with its request ID and keeps it in the journal. */
+export function recordAnswer(
+  journal: RequestJournal,
+  { call, url, path, started, atMs, requestId }: PendingRequest,
+  answer: Answer,
+  fault: Fault | undefined,
+): Answer {
+  answer.requestId = requestId;
+  answer.headers = answer.headers
+    ? { ...answer.headers, 'x-request-id': requestId }
+    : { 'x-request-id': requestId };
+  journal.add(
+    {
+      id: requestId,
+      atMs,
+      method: call.method,
+      path,
+      search: url.search,
+      headers: headerList(call),
+      bodyText: undefined,
+      status: answer.status,
+      responseText: bodyText(answer),
+      orgId: answer.orgId,
+      durationMs: performance.now() - started,
+      faultId: fault?.fault_id,
+    },
+    // The body joins the record once read, without holding up the answer.
+    call.bodyForJournal(),
+  );
+  return answer;
+}

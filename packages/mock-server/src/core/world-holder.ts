@@ -1,0 +1,78 @@
+import type { SeedDocument } from '../store/seed-schema.js';
+import { type SeedResult, World } from '../store/world.js';
+import type { CellMemo } from './cell-memo.js';
+import type { MockClock } from './clock.js';
+import type { Pipeline } from './handle-request.js';
+import type { HandlerTable } from './handler-types.js';
+import { createIdGenerator } from './ids.js';
+import { RateLimiter } from './rate-limiter.js';
+import type { Settings } from './settings.js';
+
+/** What a mock's world is made with and served by. */
+export interface WorldHolderParts {
+  clock: MockClock;
+  settings: Settings;
+  handlers: HandlerTable;
+  newId(prefix?: string, atSeconds?: number): string;
+  pathCells: CellMemo;
+  /** The world the mock starts with, and whether a state file vouched for it. */
+  start?: { seed: SeedDocument; trusted?: boolean | undefined } | undefined;
+}
+
+/**
+ * The mock's current world and the pipeline that serves it. A reset swaps in a new world (and
+ * fresh rate limits) only once it is accepted, so a refused document changes nothing.
+ */
+export class WorldHolder {
+  world = new World();
+  pipeline: Pipeline;
+  readonly #parts: WorldHolderParts;
+  readonly #startedAt: Date;
+
+  constructor(parts: WorldHolderParts) {
+    this.#parts = parts;
+    this.#startedAt = parts.clock.now();
+    this.pipeline = this.#pipelineOf(this.world);
+    // The start world's IDs all carry its start second, so that a reset can make the same ones.
+    const startSeconds = this.#startSeconds;
+    if (parts.start) this.#seedStart(this.world, (prefix) => parts.newId(prefix, startSeconds));
+  }
+
+  get #startSeconds(): number {
+    return this.#startedAt.getTime() / 1000;
+  }
+
+  #pipelineOf(world: World): Pipeline {
+    const { clock, settings, handlers, newId, pathCells } = this.#parts;
+    const rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
+    return { world, clock, settings, rateLimiter, handlers, newId, pathCells };
+  }
+
+  #seedStart(world: World, next: (prefix?: string) => string): SeedResult | undefined {
+    const { start } = this.#parts;
+    if (!start) return undefined;
+    return world.seed(start.seed, { next }, this.#startedAt, { trusted: start.trusted });
+  }
+
+  /** Adds a seed document's records to the current world. */
+  seed(document: SeedDocument): SeedResult {
+    return this.world.seed(document, { next: this.#parts.newId }, this.#parts.clock.now());
+  }
+
+  /** Replaces the world: with `document`, that world; without, the start world again, exactly. */
+  reset(document?: SeedDocument): SeedResult | undefined {
+    const next = new World();
+    const result =
+      document !== undefined
+        ? next.seed(document, { next: this.#parts.newId }, this.#parts.clock.now())
+        : // The same generated IDs from a replay of the generator that made them (the live one
+          // has counted past them).
+          this.#seedStart(
+            next,
+            createIdGenerator(() => this.#startSeconds),
+          );
+    this.world = next;
+    this.pipeline = this.#pipelineOf(next);
+    return result;
+  }
+}
