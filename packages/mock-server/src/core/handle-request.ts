@@ -15,7 +15,7 @@ import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { CellMemo } from './cell-memo.js';
 import { closestName } from './closest-name.js';
-import type { EndpointHandler, HandlerContext, HandlerTable } from './handler-types.js';
+import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
@@ -240,7 +240,7 @@ function answerWithBody(
     cell = msisdn;
   }
   // Each handler was checked against its own endpoint where the table declares it; here any will do.
-  const handler = pipeline.handlers[endpoint.id as EndpointId] as EndpointHandler;
+  const handler = pipeline.handlers[endpoint.id as EndpointId] as RunTimeHandler;
   const queryRead = readQuery(endpoint, url);
   if ('unknown' in queryRead)
     return asCaller(unknownQueryOutcome(endpoint, queryRead.unknown, queryRead.known), org._id);

@@ -1,11 +1,4 @@
-import {
-  type ComplianceBody,
-  complianceCost,
-  complianceVerdict,
-  messages,
-  targetingOf,
-  toMsisdn,
-} from '@marketing/domain';
+import { complianceCost, complianceVerdict, messages, targetingOf, toMsisdn } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
 import { defineHandlers } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
@@ -14,8 +7,8 @@ import { fail, ok } from '../core/responses.js';
 export const complianceHandlers = defineHandlers({
   'compliance.checkSend': {
     handle(ctx) {
-      const body = ctx.body as ComplianceBody;
-      const campaignId = ctx.query.campaign_id as string | undefined;
+      const body = ctx.body;
+      const campaignId = ctx.query.campaign_id;
       const campaign = campaignId ? ctx.world.campaignOf(ctx.org._id, campaignId) : undefined;
       if (campaignId && !campaign) return fail(404, messages.campaignNotFound);
       const credits =

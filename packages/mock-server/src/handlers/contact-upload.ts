@@ -12,7 +12,12 @@ import {
 import { z } from 'zod';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact } from '../core/contact-changes.js';
-import type { AnswerOf, EndpointHandler, HandlerContext } from '../core/handler-types.js';
+import {
+  type AnswerOf,
+  type EndpointHandler,
+  type HandlerContext,
+  withBodySchema,
+} from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
 import type { OrgRecord } from '../store/records.js';
@@ -66,10 +71,10 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
 }
 
 function upload(
-  ctx: HandlerContext,
+  ctx: HandlerContext<Record<string, unknown>, UploadEnvelope>,
   mode: 'create' | 'upsert',
 ): AnswerOf<'contacts.create' | 'contacts.upsert'> {
-  const body = ctx.body as UploadEnvelope;
+  const { body } = ctx;
   const store = ctx.world.contactsOf(ctx.org._id);
   const now = ctx.clock.now();
   const stamp = now.toISOString();
@@ -173,13 +178,13 @@ function upload(
 }
 
 /** `POST /contacts`: new contacts only; existing ones are reported as invalid rows. */
-export const createContacts: EndpointHandler<'contacts.create'> = {
-  body: uploadEnvelope(CREATE_CONTACTS_MAX),
-  handle: (ctx) => upload(ctx, 'create'),
-};
+export const createContacts: EndpointHandler<'contacts.create'> = withBodySchema(
+  uploadEnvelope(CREATE_CONTACTS_MAX),
+  (ctx) => upload(ctx, 'create'),
+);
 
 /** `PUT /contacts`: creates new contacts and updates existing ones. */
-export const upsertContacts: EndpointHandler<'contacts.upsert'> = {
-  body: uploadEnvelope(UPSERT_CONTACTS_MAX),
-  handle: (ctx) => upload(ctx, 'upsert'),
-};
+export const upsertContacts: EndpointHandler<'contacts.upsert'> = withBodySchema(
+  uploadEnvelope(UPSERT_CONTACTS_MAX),
+  (ctx) => upload(ctx, 'upsert'),
+);

@@ -1,18 +1,13 @@
 import {
   applyBulkUpdate,
-  type BulkUpdateBody,
-  type ContactSearchBody,
   errorCodes,
   messages,
-  type OptOutBody,
-  type OptOutCampaignBody,
   parseBulkUpdate,
   parseContactSearch,
-  type TagChangeBody,
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
-import { defineHandlers, type HandlerContext } from '../core/handler-types.js';
+import { type ContextOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
 
@@ -38,8 +33,8 @@ function optOut(ctx: HandlerContext, campaignIds: string[], all: boolean, create
   return ok({ matchedCount: 1, modifiedCount: changed || created ? 1 : 0 });
 }
 
-function changeTags(ctx: HandlerContext, action: 'add' | 'remove') {
-  const body = ctx.body as TagChangeBody;
+function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, action: 'add' | 'remove') {
+  const body = ctx.body;
   const ids = new Set<string>();
   for (const id of body.tag_ids ?? []) if (ctx.world.tagOf(ctx.org._id, id)) ids.add(id);
   for (const name of body.tags ?? []) {
@@ -68,7 +63,7 @@ export const contactHandlers = defineHandlers({
   },
   'contacts.search': {
     handle(ctx) {
-      const request = parseContactSearch(ctx.body as ContactSearchBody);
+      const request = parseContactSearch(ctx.body);
       const refused = ctx.settings.billing
         ? chargeOrRefuse(ctx, ctx.settings.billing.searchCredits)
         : undefined;
@@ -86,13 +81,13 @@ export const contactHandlers = defineHandlers({
   },
   'contacts.optOut': {
     handle(ctx) {
-      const body = ctx.body as OptOutBody;
+      const body = ctx.body;
       return optOut(ctx, body.campaign_ids ?? [], body.all === true, body.create_missing_contact);
     },
   },
   'contacts.optOutCampaign': {
     handle(ctx) {
-      const body = ctx.body as OptOutCampaignBody;
+      const body = ctx.body;
       return optOut(ctx, [body.campaign_id], body.all === true);
     },
   },
@@ -102,7 +97,7 @@ export const contactHandlers = defineHandlers({
   'contacts.upsert': upsertContacts,
   'contacts.bulkUpdate': {
     handle(ctx) {
-      const request = parseBulkUpdate(ctx.body as BulkUpdateBody);
+      const request = parseBulkUpdate(ctx.body);
       const added =
         'update' in request && '$addToSet' in request.update ? request.update.$addToSet.tag_ids?.$each : [];
       const unknown = (added ?? []).filter((t) => !ctx.world.tagOf(ctx.org._id, t));

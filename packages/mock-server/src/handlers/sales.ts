@@ -47,10 +47,10 @@ function recordSales(ctx: HandlerContext, sales: Sale[]): AnswerOf<'sales.create
 
 /** The sales endpoints' handlers. */
 export const saleHandlers = defineHandlers({
-  'sales.create': { handle: (ctx) => recordSales(ctx, ctx.body as Sale[]) },
+  'sales.create': { handle: (ctx) => recordSales(ctx, ctx.body) },
   'sales.createByPostback': {
     handle(ctx) {
-      const { key: _key, saleValue, ...fields } = ctx.query as Record<string, string | undefined>;
+      const { key: _key, saleValue, ...fields } = ctx.query;
       const sale = SaleSchema.safeParse({
         ...fields,
         ...(saleValue === undefined ? {} : { saleValue: Number(saleValue) }),

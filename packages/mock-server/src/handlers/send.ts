@@ -4,8 +4,6 @@ import {
   messages,
   placeholdersOf,
   renderTemplate,
-  type SendEmailBulkBody,
-  type SendSmsBody,
   toMsisdn,
   tooManyParts,
 } from '@marketing/domain';
@@ -25,7 +23,7 @@ export const FILTER_NON_CONTACTS_REQUIRED =
 export const sendHandlers = defineHandlers({
   'send.sms': {
     handle(ctx) {
-      const body = ctx.body as SendSmsBody;
+      const body = ctx.body;
       const now = ctx.clock.now();
       const cell = toMsisdn(body.cell, body.country);
       if (!cell) return fail(400, messages.invalidCellNumber);
@@ -71,7 +69,7 @@ export const sendHandlers = defineHandlers({
   },
   'send.emailBulk': {
     handle(ctx) {
-      const body = ctx.body as SendEmailBulkBody;
+      const body = ctx.body;
       const now = ctx.clock.now();
       const template = ctx.world.templates.get(body.template_id);
       if (!template || template.org_id !== ctx.org._id || template.channel !== 'email') {

@@ -10,7 +10,6 @@ import {
   messages,
   noMatchingOfferMessage,
   type Offer,
-  type TransactionSearchBody,
   TransactionSearchBodySchema,
   toIsoInstant,
   toMsisdn,
@@ -105,7 +104,7 @@ const asList = (value: string | string[] | undefined) => (value === undefined ? 
 
 /** The marketplace buyer's transaction handlers. */
 export const transactionHandlers = defineHandlers({
-  'transactions.create': { handle: (ctx) => submit(ctx, ctx.body as Lead[]) },
+  'transactions.create': { handle: (ctx) => submit(ctx, ctx.body) },
   'transactions.createByPostback': {
     handle(ctx) {
       const { key: _key, ...fields } = ctx.query;
@@ -122,7 +121,7 @@ export const transactionHandlers = defineHandlers({
       const billing = ctx.settings.billing !== false;
       const result = decideStatusChange({
         current: transaction.status,
-        target: (ctx.body as { status: 'completed' | 'rejected' }).status,
+        target: ctx.body.status,
         price: transaction.price,
         buyerCredits: billing ? ctx.org.credits : Number.POSITIVE_INFINITY,
       });
@@ -146,7 +145,7 @@ export const transactionHandlers = defineHandlers({
   'transactions.search': {
     body: TransactionSearchBodySchema.default({}),
     handle(ctx) {
-      const body = ctx.body as TransactionSearchBody;
+      const body = ctx.body;
       const ids = asList(body._id);
       const offers = asList(body.offer_id);
       const from = body.createdAt?.$gte ? toIsoInstant(body.createdAt.$gte) : undefined;
