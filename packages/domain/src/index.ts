@@ -27,6 +27,8 @@ export type { JsonSchema, OpenApiDocument, OpenApiOptions } from './contract/ope
 export { createOpenApiDocument } from './contract/openapi.js';
 export type { Permission } from './contract/permissions.js';
 export { permissions } from './contract/permissions.js';
+export type { ResourceRule, ResourceRuleTable } from './contract/resource-rules.js';
+export { checksResources, resourceRules, resourcesNamedBy } from './contract/resource-rules.js';
 export type { RouteDefinition } from './contract/routes.js';
 export { routes } from './contract/routes.js';
 export type { RouteMatch } from './contract/routing.js';
@@ -68,18 +70,13 @@ export {
 } from './rules/leads.js';
 export type { CampaignMigration, UnmappedField } from './rules/migrate-campaign.js';
 export { migrateCampaign } from './rules/migrate-campaign.js';
-export type {
-  NamedResources,
-  RequestParts,
-  ResourceKind,
-  ResourceRestrictions,
-} from './rules/permissions.js';
+export type { NamedResources, ResourceKind, ResourceRestrictions } from './rules/permissions.js';
 export {
   grants,
   missingPermissions,
   missingResources,
+  namedResources,
   resourceError,
-  resourcesNamedBy,
 } from './rules/permissions.js';
 export type { BulkUpdatableFields, ParsedBulkUpdate } from './rules/query/bulk-update.js';
 export { applyBulkUpdate, parseBulkUpdate } from './rules/query/bulk-update.js';

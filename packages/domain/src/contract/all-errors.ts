@@ -9,6 +9,7 @@ import {
   ValidationIssueListSchema,
 } from '../schemas/errors.js';
 import type { DocumentedError, EndpointDefinition } from './define-endpoint.js';
+import { checksResources } from './resource-rules.js';
 
 const validationErrorSchemas = {
   message: z.string(),
@@ -60,7 +61,7 @@ export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
     error: PermissionErrorSchema,
     when: `the key lacks \`${endpoint.permission}\``,
   });
-  if (endpoint.resourceChecks && !errors.some((e) => e.error === ResourceErrorSchema)) {
+  if (checksResources(endpoint.id) && !errors.some((e) => e.error === ResourceErrorSchema)) {
     errors.push({
       status: 403,
       error: ResourceErrorSchema,

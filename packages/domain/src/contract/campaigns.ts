@@ -28,7 +28,6 @@ export const campaigns = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
 } as const;
 
@@ -52,6 +51,5 @@ export const campaignsV2 = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
 } as const;

@@ -22,6 +22,5 @@ export const compliance = {
     validationErrorStyle: 'message',
     cost: { kind: 'per-cell', credits: 0.14 },
     rateLimit: { bucket: 'organisation', units: 1 },
-    resourceChecks: ['campaign_ids'],
   }),
 } as const;

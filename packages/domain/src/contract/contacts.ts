@@ -66,7 +66,6 @@ export const contacts = {
     validationErrorStyle: 'issue-list',
     cost: { kind: 'per-request', credits: 10 },
     rateLimit: oneUnit,
-    resourceChecks: ['tag_ids'],
   }),
   delete: defineEndpoint({
     ...routes.contacts.delete,
@@ -97,7 +96,6 @@ export const contacts = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
   optOutCampaign: defineEndpoint({
     ...routes.contacts.optOutCampaign,
@@ -109,7 +107,6 @@ export const contacts = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
   addTags: defineEndpoint({
     ...routes.contacts.addTags,
@@ -122,7 +119,6 @@ export const contacts = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['tag_ids'],
   }),
   removeTags: defineEndpoint({
     ...routes.contacts.removeTags,
@@ -134,7 +130,6 @@ export const contacts = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['tag_ids'],
   }),
   create: defineEndpoint({
     ...routes.contacts.create,
@@ -147,7 +142,6 @@ export const contacts = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: { bucket: 'organisation', unitsPerStartedThousandContacts: 1 },
-    resourceChecks: ['tag_ids', 'campaign_ids'],
   }),
   upsert: defineEndpoint({
     ...routes.contacts.upsert,
@@ -159,7 +153,6 @@ export const contacts = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: { bucket: 'organisation', unitsPerStartedThousandContacts: 5 },
-    resourceChecks: ['tag_ids', 'campaign_ids'],
   }),
   bulkUpdate: defineEndpoint({
     ...routes.contacts.bulkUpdate,
@@ -178,6 +171,5 @@ export const contacts = {
     validationErrorStyle: 'issue-object',
     cost: free,
     rateLimit: { bucket: 'bulk-update', units: 1 },
-    resourceChecks: ['tag_ids', 'campaign_ids'],
   }),
 } as const;

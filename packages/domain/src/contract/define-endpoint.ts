@@ -71,8 +71,6 @@ export interface EndpointDefinition {
    * The SDK retries only these.
    */
   readonly retrySafe: boolean;
-  /** Restricted resource kinds this endpoint checks against the key's `resources`. */
-  readonly resourceChecks?: readonly ('campaign_ids' | 'tag_ids')[];
 }
 
 /**

@@ -45,7 +45,6 @@ export const sales = {
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
   createByPostback: defineEndpoint({
     ...routes.sales.createByPostback,
@@ -56,6 +55,5 @@ export const sales = {
     validationErrorStyle: 'message',
     cost: { kind: 'free' },
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
 } as const;

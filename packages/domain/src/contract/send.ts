@@ -27,7 +27,6 @@ export const send = {
     validationErrorStyle: 'message',
     cost: { kind: 'per-sms-part', credits: { standard: 1, reverse: 1.5, transactional: 2 } },
     rateLimit: oneUnit,
-    resourceChecks: ['campaign_ids'],
   }),
   emailBulk: defineEndpoint({
     ...routes.send.emailBulk,

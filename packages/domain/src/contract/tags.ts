@@ -29,7 +29,6 @@ export const tags = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['tag_ids'],
   }),
   delete: defineEndpoint({
     ...routes.tags.delete,
@@ -40,6 +39,5 @@ export const tags = {
     validationErrorStyle: 'message',
     cost: free,
     rateLimit: oneUnit,
-    resourceChecks: ['tag_ids'],
   }),
 } as const;

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { allErrors } from '../contract/all-errors.js';
 import { endpoints } from '../contract/index.js';
-import {
-  grants,
-  missingPermissions,
-  missingResources,
-  resourceError,
-  resourcesNamedBy,
-} from './permissions.js';
+import { checksResources, resourcesNamedBy } from '../contract/resource-rules.js';
+import { ResourceErrorSchema } from '../schemas/errors.js';
+import { grants, missingPermissions, missingResources, resourceError } from './permissions.js';
 
 describe('grants', () => {
   it('grants everything to *', () => {
@@ -97,16 +94,20 @@ describe('resourcesNamedBy', () => {
     });
   });
 
-  it('ignores malformed bodies instead of throwing', () => {
-    for (const body of [null, 'x', 1, [], { find: 'x' }, { contacts: 'x' }]) {
-      expect(() => resourcesNamedBy('contacts.create', { body })).not.toThrow();
-      expect(() => resourcesNamedBy('contacts.search', { body })).not.toThrow();
-    }
+  it('reads the tag IDs of upload rows that are not checked yet, whatever the rows are', () => {
+    const contacts = [null, 'x', 1, [], { tag_ids: 'x' }, { tag_ids: ['t1', 2] }, { tag_ids: ['t2'] }];
+    expect(resourcesNamedBy('contacts.create', { body: { contacts } })).toEqual({ tag_ids: ['t1', 't2'] });
   });
 
-  it('covers every endpoint that declares resource checks', () => {
-    for (const endpoint of endpoints.filter((e) => e.resourceChecks)) {
-      expect([
+  it('names nothing for lead submissions, whose campaigns belong to the seller', () => {
+    expect(resourcesNamedBy('transactions.create', { body: [{ campaign_id: 'c1' }] })).toEqual({});
+    expect(checksResources('transactions.create')).toBe(false);
+  });
+
+  it('checks resources on the endpoints that name campaigns or tags, and documents their 403', () => {
+    const checked = endpoints.filter((e) => checksResources(e.id)).map((e) => e.id);
+    expect(checked.sort()).toEqual(
+      [
         'contacts.search',
         'contacts.bulkUpdate',
         'contacts.optOut',
@@ -123,7 +124,9 @@ describe('resourcesNamedBy', () => {
         'sales.create',
         'sales.createByPostback',
         'compliance.checkSend',
-      ]).toContain(endpoint.id);
-    }
+      ].sort(),
+    );
+    for (const endpoint of endpoints.filter((e) => checksResources(e.id)))
+      expect(allErrors(endpoint).some((e) => e.status === 403 && e.error === ResourceErrorSchema)).toBe(true);
   });
 });

@@ -82,98 +82,34 @@ export function resourceError(endpointId: string, missing: Record<string, string
   };
 }
 
-/** The parts of a request an endpoint reads resource IDs from. */
-export interface RequestParts {
-  params?: Record<string, string>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === 'string')
-    : typeof value === 'string'
-      ? [value]
-      : [];
-
-const at = (value: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>(
-    (v, key) =>
-      v !== null && typeof v === 'object' && Object.hasOwn(v, key)
-        ? (v as Record<string, unknown>)[key]
-        : undefined,
-    value,
-  );
-
-function collect(named: { campaign_ids: string[]; tag_ids: string[] }): NamedResources {
-  const out: NamedResources = {};
-  if (named.campaign_ids.length) out.campaign_ids = [...new Set(named.campaign_ids)];
-  if (named.tag_ids.length) out.tag_ids = [...new Set(named.tag_ids)];
-  return out;
-}
-
 /**
- * The campaign and tag IDs a request names, read the way its endpoint reads them, so that a
- * key's resource restrictions can be checked before anything happens.
+ * The IDs a request names, by kind, without repeats and without empty kinds: what an endpoint's
+ * `resources` extractor answers.
  *
  * @example
  * ```ts
- * resourcesNamedBy('contacts.search', { body: { find: { tag_ids: { $all: ['t1'] } } } }); // { tag_ids: ['t1'] }
+ * namedResources({ tag_ids: ['t1', 't1'], campaign_ids: [] }); // { tag_ids: ['t1'] }
  * ```
  */
-export function resourcesNamedBy(
-  endpointId: string,
-  { params = {}, query = {}, body }: RequestParts,
-): NamedResources {
-  const named = { campaign_ids: [] as string[], tag_ids: [] as string[] };
-  switch (endpointId) {
-    case 'contacts.search':
-    case 'contacts.bulkUpdate':
-      named.tag_ids.push(
-        ...strings(at(body, 'find', 'tag_ids', '$in')),
-        ...strings(at(body, 'find', 'tag_ids', '$all')),
-      );
-      named.tag_ids.push(...strings(at(body, 'update', '$addToSet', 'tag_ids', '$each')));
-      named.tag_ids.push(...strings(at(body, 'update', '$pull', 'tag_ids', '$in')));
-      named.campaign_ids.push(...strings(at(body, 'update', '$addToSet', 'deduped_campaign_ids', '$each')));
-      break;
-    case 'contacts.optOut':
-      named.campaign_ids.push(...strings(at(body, 'campaign_ids')));
-      break;
-    case 'contacts.optOutCampaign':
-      named.campaign_ids.push(...strings(at(body, 'campaign_id')));
-      break;
-    case 'contacts.addTags':
-    case 'contacts.removeTags':
-      named.tag_ids.push(...strings(at(body, 'tag_ids')));
-      break;
-    case 'contacts.create':
-    case 'contacts.upsert': {
-      named.tag_ids.push(...strings(at(body, 'tag_ids')));
-      const rows = at(body, 'contacts');
-      if (Array.isArray(rows)) for (const row of rows) named.tag_ids.push(...strings(at(row, 'tag_ids')));
-      named.campaign_ids.push(...strings(at(body, 'send', 'campaign_id')));
-      break;
-    }
-    case 'tags.get':
-    case 'tags.delete':
-      named.tag_ids.push(...strings(params.tag_id));
-      break;
-    case 'campaigns.get':
-    case 'campaignsV2.get':
-      named.campaign_ids.push(...strings(params.campaign_id));
-      break;
-    case 'send.sms':
-      named.campaign_ids.push(...strings(at(body, 'campaign_id')));
-      break;
-    case 'sales.create':
-      if (Array.isArray(body))
-        for (const sale of body) named.campaign_ids.push(...strings(at(sale, 'campaign_id')));
-      break;
-    case 'sales.createByPostback':
-    case 'compliance.checkSend':
-      named.campaign_ids.push(...strings(query.campaign_id));
-      break;
+export function namedResources(ids: Partial<Record<ResourceKind, readonly string[]>>): NamedResources {
+  const named: NamedResources = {};
+  for (const kind of ['campaign_ids', 'tag_ids'] as const) {
+    const list = ids[kind];
+    if (list && list.length > 0) named[kind] = [...new Set(list)];
   }
-  return collect(named);
+  return named;
+}
+
+/**
+ * The tag IDs of upload rows that have not been checked yet (an upload checks each row on its
+ * own, so a row may be anything): the strings in each object row's `tag_ids`.
+ */
+export function uncheckedRowTagIds(rows: readonly unknown[]): string[] {
+  const ids: string[] = [];
+  for (const row of rows) {
+    const tagIds =
+      row !== null && typeof row === 'object' ? (row as { tag_ids?: unknown }).tag_ids : undefined;
+    if (Array.isArray(tagIds)) for (const id of tagIds) if (typeof id === 'string') ids.push(id);
+  }
+  return ids;
 }
