@@ -237,7 +237,8 @@ export async function handleControlRequest(
   call: Omit<ControlCall, 'params'> & { method: string; path: string },
 ): Promise<Outcome> {
   try {
-    const match = matchRoute(call.method, call.path);
+    // HEAD is GET without the body (the transport leaves it out).
+    const match = matchRoute(call.method === 'HEAD' ? 'GET' : call.method, call.path);
     if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
     return await match.route.handle({ ...call, params: match.params });
   } catch (error) {
