@@ -22,6 +22,7 @@ import { RequestJournal } from './core/request-journal.js';
 import { type RequestTarget, requestTarget } from './core/request-target.js';
 import { bodyText, fail, toResponse } from './core/responses.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
+import { exposeWorld } from './core/world-access.js';
 import { campaignHandlers } from './handlers/campaigns.js';
 import { complianceHandlers } from './handlers/compliance.js';
 import { contactHandlers } from './handlers/contacts.js';
@@ -396,6 +397,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clearRequests: () => journal.clear(),
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
+  exposeWorld(mock, () => world);
   // The start world's IDs all carry its start second, so that a reset can make the same ones.
   if (options.seed)
     world.seed(options.seed, { next: (prefix) => nextId(prefix, startSeconds) }, startedAt, {

@@ -5,6 +5,7 @@ import { matchPathPattern } from '../core/path-pattern.js';
 import { filterFromQuery, RequestFilterError, wholeNumberParam } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
+import { stateSaveHook } from '../core/state-save-hook.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
@@ -87,6 +88,16 @@ const routes: ControlRoute[] = [
     path: '/__mock/state',
     description: 'The whole state as a seed document.',
     handle: ({ mock }) => ok(mock.state()),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/state/save',
+    description: 'Saves the --state file of the standalone server now: {path, ms} (409 without --state).',
+    handle: async ({ mock }) => {
+      const save = stateSaveHook(mock);
+      if (!save) return fail(409, 'This mock has no state file: start marketing-mock with --state <file>');
+      return ok(await save());
+    },
   },
   {
     method: 'POST',
