@@ -39,6 +39,21 @@ export interface NodeServerOptions {
    * @default the mock's `settings.maxBodyBytes` (64 MiB)
    */
   maxBodyBytes?: number;
+  /** How long a connection may take over its request (each has a default). */
+  timeouts?: Partial<NodeServerTimeouts>;
+}
+
+/**
+ * How long a connection may take, in milliseconds: a slow-loris client (headers sent a byte at a
+ * time, or never) is closed, while a slow upload of a whole `maxBodyBytes` body still fits.
+ */
+export interface NodeServerTimeouts {
+  /** From the connection (or the previous answer) to the end of the request's headers. @default 10000 */
+  headersMs: number;
+  /** From the connection to the end of the request's body: 64 MiB at 256 kB/s. @default 300000 */
+  requestMs: number;
+  /** An idle kept-alive connection between requests. @default 5000 */
+  keepAliveMs: number;
 }
 
 const CORS_HEADERS = {
@@ -48,18 +63,11 @@ const CORS_HEADERS = {
 const CORS_ENTRIES = Object.entries(CORS_HEADERS);
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-/**
- * How long a connection may take, chosen so that a slow-loris client (headers sent a byte at a
- * time, or never) is closed, while a slow upload of a whole `maxBodyBytes` body still fits.
- */
-export const NODE_SERVER_TIMEOUTS = {
-  /** From the connection (or the previous answer) to the end of the request's headers. */
+const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
   headersMs: 10_000,
-  /** From the connection to the end of the request's body: 64 MiB at 256 kB/s. */
   requestMs: 300_000,
-  /** An idle kept-alive connection between requests. */
   keepAliveMs: 5_000,
-} as const;
+};
 
 // Answered requests whose answers the client has not read yet, per connection: past this many
 // the connection is not read any further until the client catches up.
@@ -80,7 +88,7 @@ const writeStack = (error: unknown, id: string) =>
  * more. It hands the mock a plain call rather than a fetch `Request`, which is costly to build.
  * No request can take it down: bodies are counted as they stream (413 past the limit),
  * connections that pipeline requests without reading answers are paused, slow-loris connections
- * time out ({@link NODE_SERVER_TIMEOUTS}), and an error of the mock's own is a 500.
+ * time out (`timeouts`), and an error of the mock's own is a 500.
  *
  * @example
  * ```ts
@@ -95,13 +103,14 @@ export function createNodeServer(
   const cors = options.cors ?? true;
   const onRequest = options.onRequest;
   const onError = options.onError ?? writeStack;
+  const timeouts = { ...NODE_SERVER_TIMEOUTS, ...options.timeouts };
   const server = createServer(
     {
-      headersTimeout: NODE_SERVER_TIMEOUTS.headersMs,
-      requestTimeout: NODE_SERVER_TIMEOUTS.requestMs,
-      keepAliveTimeout: NODE_SERVER_TIMEOUTS.keepAliveMs,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
       // How often those timeouts are checked (30 s by default would let them run long).
-      connectionsCheckingInterval: 1_000,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
     },
     async (req: IncomingMessage, res: ServerResponse) => {
       const started = onRequest ? performance.now() : 0;
@@ -174,7 +183,7 @@ function answerError(
   const id = requestId('req_');
   const message = clientError
     ? `Bad request: ${(error as Error).message}`
-    : `Internal mock error (request ${id}); the mock's log has the details`;
+    : `Internal mock error (request ${id}); the mock’s log has the details`;
   if (!clientError) onError(error, id);
   const body = JSON.stringify({ ok: false, error: message });
   const status = clientError ? 400 : 500;
