@@ -144,21 +144,23 @@ export async function writeStateFile(
   try {
     const { head, hashAt } = headOf(clock);
     const hash = createHash('sha256');
-    let pending: string[] = [head];
-    let size = head.length;
+    // Each piece is encoded once: the same bytes are hashed and written.
+    let pending: Buffer[] = [Buffer.from(head)];
+    let size = 0;
     let sliceStart = performance.now();
     const flush = async () => {
-      const text = pending.join('');
+      const bytes = pending;
       pending = [];
       size = 0;
-      await file.write(text, null, 'utf8');
+      await file.writev(bytes);
       sliceStart = performance.now();
     };
     for (const piece of worldText(source)) {
       if (piece !== '') {
-        hash.update(piece, 'utf8');
-        pending.push(piece);
-        size += piece.length;
+        const bytes = Buffer.from(piece, 'utf8');
+        hash.update(bytes);
+        pending.push(bytes);
+        size += bytes.length;
       }
       if (size >= WRITE_BYTES) await flush();
       else if (performance.now() - sliceStart > SLICE_MS) {
@@ -166,7 +168,7 @@ export async function writeStateFile(
         sliceStart = performance.now();
       }
     }
-    pending.push('}');
+    pending.push(Buffer.from('}'));
     await flush();
     await file.write(hash.digest('hex'), hashAt, 'utf8');
     await file.close();

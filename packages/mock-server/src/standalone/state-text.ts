@@ -78,25 +78,27 @@ function* contactsText(groups: readonly ContactGroup[]): Generator<string> {
   yield '}}';
 }
 
-/** Entry `i` of a column, across the groups (read in order, so a running cursor suffices). */
-type EntryReader = (i: number) => unknown;
+/** Fills `out` with entries `start` to `end` of a column, across the groups, in one tight loop. */
+type EntryReader = (start: number, end: number, out: unknown[]) => void;
 
 function entryReader(groups: readonly ContactGroup[], name: string): EntryReader {
-  // Most worlds have one organisation's contacts: then an entry is one property read.
-  if (groups.length === 1) {
-    const { orgId, contacts } = groups[0]!;
-    return name === 'org_id' && orgId !== undefined ? () => orgId : (i) => contacts[i]![name];
+  const offsets: number[] = [];
+  let total = 0;
+  for (const group of groups) {
+    offsets.push(total);
+    total += group.contacts.length;
   }
-  let group = 0;
-  let offset = 0;
-  return (i) => {
-    if (i < offset) {
-      group = 0;
-      offset = 0;
+  return (start, end, out) => {
+    out.length = end - start;
+    for (let g = 0; g < groups.length; g++) {
+      const { orgId, contacts } = groups[g]!;
+      const from = Math.max(start, offsets[g]!);
+      const to = Math.min(end, offsets[g]! + contacts.length);
+      if (from >= to) continue;
+      const base = offsets[g]!;
+      if (name === 'org_id' && orgId !== undefined) for (let i = from; i < to; i++) out[i - start] = orgId;
+      else for (let i = from; i < to; i++) out[i - start] = contacts[i - base]![name];
     }
-    while (i - offset >= groups[group]!.contacts.length) offset += groups[group++]!.contacts.length;
-    const { orgId, contacts } = groups[group]!;
-    return name === 'org_id' && orgId !== undefined ? orgId : contacts[i - offset]![name];
   };
 }
 
@@ -156,23 +158,21 @@ interface ListNode {
 }
 
 function isRepetitive(entry: EntryReader, count: number): boolean {
-  const sample = Math.min(count, SAMPLE);
+  const sample: unknown[] = [];
+  entry(0, Math.min(count, SAMPLE), sample);
   const distinct = new Set<unknown>();
-  for (let i = 0; i < sample; i++) {
-    const value = entry(i);
-    if (value !== undefined && value !== null) distinct.add(keyOf(value));
-  }
-  return distinct.size * 2 <= sample;
+  for (const value of sample) if (value !== undefined && value !== null) distinct.add(keyOf(value));
+  return distinct.size * 2 <= sample.length;
 }
 
 function* plainText(entry: EntryReader, count: number): Generator<string> {
   yield '[';
   const piece: unknown[] = [];
   for (let start = 0; start < count; start += RECORDS_PER_PIECE) {
-    const end = Math.min(count, start + RECORDS_PER_PIECE);
-    piece.length = 0;
-    for (let i = start; i < end; i++) piece.push(entry(i) ?? null);
-    yield `${start === 0 ? '' : ','}${JSON.stringify(piece).slice(1, -1)}`;
+    entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
+    for (let i = 0; i < piece.length; i++) if (piece[i] === undefined) piece[i] = null;
+    const text = JSON.stringify(piece);
+    yield start === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`;
   }
   yield ']';
 }
@@ -182,18 +182,19 @@ function* plainText(entry: EntryReader, count: number): Generator<string> {
 function* dictionaryText(entry: EntryReader, count: number): Generator<string> {
   const dictionary = new ValueCodes();
   const codes: string[] = [];
+  const piece: unknown[] = [];
   for (let start = 0; start < count; start += RECORDS_PER_PIECE) {
-    const end = Math.min(count, start + RECORDS_PER_PIECE);
-    const piece = new Array<number>(end - start);
-    for (let i = start; i < end; i++) {
-      const value = entry(i);
-      piece[i - start] = value === undefined || value === null ? -1 : dictionary.codeOf(value);
+    entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
+    const numbers = new Array<number>(piece.length);
+    for (let i = 0; i < piece.length; i++) {
+      const value = piece[i];
+      numbers[i] = value === undefined || value === null ? -1 : dictionary.codeOf(value);
     }
     if (dictionary.values.length * 2 > count) {
       yield* plainText(entry, count);
       return;
     }
-    codes.push(piece.join(','));
+    codes.push(numbers.join(','));
     yield '';
   }
   yield `{"values":${JSON.stringify(dictionary.values)},"codes":[`;
