@@ -13,6 +13,7 @@ import { RequestJournal } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
+import { exposeWorld } from './core/world-access.js';
 import { WorldHolder } from './core/world-holder.js';
 import { campaignHandlers } from './handlers/campaigns.js';
 import { complianceHandlers } from './handlers/compliance.js';
@@ -131,5 +132,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clearRequests: () => journal.clear(),
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
+  exposeWorld(mock, () => state.world);
   return mock;
 }

@@ -7,6 +7,7 @@ import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
+import { stateSaveHook } from '../core/state-save-hook.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
@@ -84,7 +85,8 @@ export async function handleControlRequest(
   call: Omit<ControlCall, 'params'> & { method: string; path: string },
 ): Promise<Outcome> {
   try {
-    const match = matchRoute(call.method, call.path);
+    // HEAD is GET without the body (the transport leaves it out).
+    const match = matchRoute(call.method === 'HEAD' ? 'GET' : call.method, call.path);
     if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
     return await match.route.handle({ ...call, params: match.params });
   } catch (error) {

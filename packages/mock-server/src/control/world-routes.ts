@@ -1,4 +1,5 @@
-import { ok } from '../core/responses.js';
+import { fail, ok } from '../core/responses.js';
+import { stateSaveHook } from '../core/state-save-hook.js';
 import type { ControlRoute } from './control-route.js';
 
 /** Routes that replace, add to or read the world. */
@@ -20,5 +21,15 @@ export const worldRoutes: ControlRoute[] = [
     path: '/__mock/state',
     description: 'The whole state as a seed document.',
     handle: ({ mock }) => ok(mock.state()),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/state/save',
+    description: 'Saves the --state file of the standalone server now: {path, ms} (409 without --state).',
+    handle: async ({ mock }) => {
+      const save = stateSaveHook(mock);
+      if (!save) return fail(409, 'This mock has no state file: start marketing-mock with --state <file>');
+      return ok(await save());
+    },
   },
 ];

@@ -13,6 +13,7 @@ import {
 } from '@marketing/domain';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
+import { BodyTooLargeError } from './body-too-large.js';
 import type { CellMemo } from './cell-memo.js';
 import { closestName } from './closest-name.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
@@ -55,7 +56,14 @@ export async function readJsonBody(
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   const tooLarge = () => ({ error: fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`) });
   if (declared > maxBytes) return tooLarge();
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (error) {
+    // A transport that counts the body as it streams stops at the limit (the Node server does).
+    if (error instanceof BodyTooLargeError) return tooLarge();
+    throw error;
+  }
   if (text.length > maxBytes) return tooLarge();
   if (text.trim() === '') return { body: undefined };
   try {
@@ -151,6 +159,8 @@ function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], kn
   });
 }
 
+const withHead = (methods: string[]) => (methods.includes('GET') ? [...methods, 'HEAD'] : methods);
+
 // An outcome stamped with the caller's organisation, for the journal and the request log.
 function asCaller(outcome: Outcome, orgId: string): Answer {
   (outcome as Answer).orgId = orgId;
@@ -169,9 +179,10 @@ export function handleServiceRequest(
   url: RequestTarget,
   path: string,
 ): Answer | Promise<Answer> {
-  const route = matchEndpoint(request.method, path);
+  // HEAD is GET without the body (the transport leaves it out).
+  const route = matchEndpoint(request.method === 'HEAD' ? 'GET' : request.method, path);
   if (!route) {
-    const allowed = allowedMethods(path);
+    const allowed = withHead(allowedMethods(path));
     return allowed.length > 0
       ? fail(405, `Method ${request.method} is not allowed on ${path}`, {
           headers: { allow: allowed.join(', ') },

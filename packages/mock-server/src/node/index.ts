@@ -3,5 +3,5 @@
  *
  * @packageDocumentation
  */
-export type { NodeRequestInfo, NodeServerOptions } from './node-server.js';
+export type { NodeRequestInfo, NodeServerOptions, NodeServerTimeouts } from './node-server.js';
 export { createNodeServer } from './node-server.js';

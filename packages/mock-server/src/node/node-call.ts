@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { BodyTooLargeError } from '../core/body-too-large.js';
 import type { IncomingCall } from '../core/handle-request.js';
 
 /** The call the core reads, over Node's request: one object per request, its methods shared. */
@@ -7,10 +8,14 @@ export class NodeCall implements IncomingCall {
   readonly url: string;
   readonly headers: IncomingCall['headers'];
   readonly headerList: readonly string[];
+  /** Set once the body has passed the limit: the answer closes the connection. */
+  overLimit = false;
   readonly #req: IncomingMessage;
+  readonly #maxBytes: number;
 
-  constructor(req: IncomingMessage) {
+  constructor(req: IncomingMessage, maxBytes: number) {
     this.#req = req;
+    this.#maxBytes = maxBytes;
     this.headerList = req.rawHeaders;
     this.method = req.method ?? 'GET';
     this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
@@ -26,12 +31,48 @@ export class NodeCall implements IncomingCall {
     return this.get(name) !== null;
   }
 
+  /**
+   * The body as text. Bytes are counted as they arrive: past the limit, reading stops at once and
+   * this rejects with a `BodyTooLargeError` (the core answers 413), so no more than the limit is
+   * ever held, whatever the body's length, framing (chunked) or speed.
+   */
   text(): Promise<string> {
+    const req = this.#req;
+    const declared = Number(req.headers['content-length']);
+    if (declared > this.#maxBytes) return Promise.reject(this.#tooLarge());
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
-      this.#req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      this.#req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      this.#req.on('error', reject);
+      let size = 0;
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= this.#maxBytes) chunks.push(chunk);
+        else {
+          chunks.length = 0;
+          detach();
+          reject(this.#tooLarge());
+        }
+      };
+      const onEnd = () => {
+        detach();
+        resolve(
+          chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'),
+        );
+      };
+      const onError = (error: Error) => {
+        detach();
+        reject(error);
+      };
+      const detach = () => {
+        req.off('data', onData).off('end', onEnd).off('error', onError);
+      };
+      req.on('data', onData).on('end', onEnd).on('error', onError);
     });
+  }
+
+  #tooLarge(): BodyTooLargeError {
+    this.overLimit = true;
+    // Whatever else arrives is not read: the server answers and closes the connection.
+    this.#req.pause();
+    return new BodyTooLargeError(this.#maxBytes);
   }
 }

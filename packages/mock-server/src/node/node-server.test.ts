@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockService } from '../create-mock-service.js';
-import { createNodeServer } from './node-server.js';
+import { createNodeServer, type NodeServerOptions } from './node-server.js';
 
 const closers: (() => void)[] = [];
 afterEach(() => {
@@ -10,8 +10,12 @@ afterEach(() => {
 });
 
 // A raw HTTP/1.1 exchange, for requests no fetch client would send.
-async function rawExchange(request: string, mock = createMockService()): Promise<string> {
-  const server = createNodeServer(mock);
+async function rawExchange(
+  request: string,
+  mock: Parameters<typeof createNodeServer>[0] = createMockService(),
+  options: NodeServerOptions = {},
+): Promise<string> {
+  const server = createNodeServer(mock, options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => {
     server.closeAllConnections();
@@ -57,5 +61,69 @@ describe('createNodeServer', () => {
       mock,
     );
     expect(mock.requests()[0]?.headers).toEqual({ host: '127.0.0.1', 'x-tag': 'a, b', connection: 'close' });
+  });
+
+  it('answers an error of the mock’s own 500 "Internal mock error" with its request ID, and logs its stack', async () => {
+    const logged: [unknown, string][] = [];
+    const broken = { respond: () => Promise.reject(new RangeError('planted bug')) };
+    const answer = await rawExchange(
+      'GET /tags HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      broken,
+      { onError: (error, id) => logged.push([error, id]) },
+    );
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 500 /);
+    const id = head.match(/\r\nx-request-id: (req_[0-9a-f]{24})\r\n/)?.[1];
+    expect(JSON.parse(body)).toEqual({
+      ok: false,
+      error: `Internal mock error (request ${id}); the mock’s log has the details`,
+    });
+    expect(logged).toEqual([[expect.objectContaining({ message: 'planted bug' }), id]]);
+  });
+
+  it('answers HEAD on a GET route as GET, without the body', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const get = await rawExchange(
+      'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nConnection: close\r\n\r\n',
+      mock,
+    );
+    const head = await rawExchange(
+      'HEAD /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nConnection: close\r\n\r\n',
+      mock,
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head.endsWith('\r\n\r\n')).toBe(true);
+    const length = (text: string) => text.match(/content-length: (\d+)/)?.[1];
+    expect(length(head)).toBe(length(get));
+    const health = await rawExchange(
+      'HEAD /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      mock,
+    );
+    expect(health).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('closes a connection whose headers do not arrive in time (slow loris)', async () => {
+    const server = createNodeServer(createMockService(), { timeouts: { headersMs: 300 } });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const { port } = server.address() as AddressInfo;
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      // Headers begun and never finished, the connection left open.
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /tags HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { DroppedConnection } from '../core/faults.js';
+import { createIdGenerator } from '../core/ids.js';
 import { bodyText, envelopeError } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { NodeCall } from './node-call.js';
@@ -23,8 +25,35 @@ export interface NodeRequestInfo {
 export interface NodeServerOptions {
   /** Called once per answered request, for a request log. */
   onRequest?: (info: NodeRequestInfo) => void;
+  /**
+   * Called with an error the mock did not expect while answering a request (a bug): the request
+   * was answered 500 "Internal mock error" with this request ID. By default the error's stack is
+   * written to stderr.
+   */
+  onError?: (error: unknown, requestId: string) => void;
   /** Answer CORS preflights and allow any origin (browser apps on another port). @default true */
   cors?: boolean;
+  /**
+   * The largest request body read, in bytes: a body past it (by `content-length` or as it
+   * streams in) is answered 413 at once and its connection closed.
+   * @default the mock's `settings.maxBodyBytes` (64 MiB)
+   */
+  maxBodyBytes?: number;
+  /** How long a connection may take over its request (each has a default). */
+  timeouts?: Partial<NodeServerTimeouts>;
+}
+
+/**
+ * How long a connection may take, in milliseconds: a slow-loris client (headers sent a byte at a
+ * time, or never) is closed, while a slow upload of a whole `maxBodyBytes` body still fits.
+ */
+export interface NodeServerTimeouts {
+  /** From the connection (or the previous answer) to the end of the request's headers. @default 10000 */
+  headersMs: number;
+  /** From the connection to the end of the request's body: 64 MiB at 256 kB/s. @default 300000 */
+  requestMs: number;
+  /** An idle kept-alive connection between requests. @default 5000 */
+  keepAliveMs: number;
 }
 
 const CORS_HEADERS = {
@@ -32,10 +61,34 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'x-request-id, retry-after',
 };
 const CORS_ENTRIES = Object.entries(CORS_HEADERS);
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 300_000,
+  keepAliveMs: 5_000,
+};
+
+// Answered requests whose answers the client has not read yet, per connection: past this many
+// the connection is not read any further until the client catches up.
+const MAX_PENDING_ANSWERS = 16;
+// After a 413, how long the rest of the body is read and thrown away before the connection is
+// cut: long enough for the client to read the answer, rather than lose it to a reset.
+const LINGER_MS = 1_000;
+
+const requestId = createIdGenerator(() => Date.now() / 1000);
+
+const writeStack = (error: unknown, id: string) =>
+  process.stderr.write(
+    `marketing-mock: internal error answering ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
 
 /**
  * A `node:http` server that answers every request with the mock: the Node transport, nothing
  * more. It hands the mock a plain call rather than a fetch `Request`, which is costly to build.
+ * No request can take it down: bodies are counted as they stream (413 past the limit),
+ * connections that pipeline requests without reading answers are paused, slow-loris connections
+ * time out (`timeouts`), and an error of the mock's own is a 500.
  *
  * @example
  * ```ts
@@ -44,70 +97,191 @@ const CORS_ENTRIES = Object.entries(CORS_HEADERS);
  * ```
  */
 export function createNodeServer(
-  mock: Pick<MockService, 'respond'>,
+  mock: Pick<MockService, 'respond'> & { readonly settings?: { readonly maxBodyBytes: number } },
   options: NodeServerOptions = {},
 ): Server {
   const cors = options.cors ?? true;
   const onRequest = options.onRequest;
-  return createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const started = onRequest ? performance.now() : 0;
-    const at = onRequest ? new Date() : undefined;
-    if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      res.writeHead(204, {
-        ...CORS_HEADERS,
-        'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-        'access-control-max-age': '600',
-      });
-      res.end();
-      return;
-    }
-    const call = new NodeCall(req);
-    let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
-    try {
-      const answer = await mock.respond(call);
-      const body = answer.raw ? answer.raw.text : bodyText(answer);
-      // Header lines in the order they are written; a flat list is the cheapest form Node takes.
-      const headers: string[] = [
-        'content-type',
-        answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',
-        'content-length',
-        String(Buffer.byteLength(body)),
-      ];
-      // Browsers send Origin on the requests CORS governs; others need no CORS headers.
-      if (cors && req.headers.origin) for (const [name, value] of CORS_ENTRIES) headers.push(name, value);
-      for (const name in answer.headers) headers.push(name, answer.headers[name]!);
-      res.writeHead(answer.status, headers);
-      res.end(body);
-      if (onRequest) {
-        info = {
-          status: answer.status,
-          org_id: answer.orgId,
-          request_id: answer.requestId,
-          error: envelopeError(answer),
-        };
+  const onError = options.onError ?? writeStack;
+  const timeouts = { ...NODE_SERVER_TIMEOUTS, ...options.timeouts };
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often those timeouts are checked (30 s by default would let them run long).
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+    async (req: IncomingMessage, res: ServerResponse) => {
+      const started = onRequest ? performance.now() : 0;
+      const at = onRequest ? new Date() : undefined;
+      const admitted = admit(req.socket, res);
+      if (admitted !== true && !(await admitted)) return;
+      if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        res.writeHead(204, {
+          ...CORS_HEADERS,
+          'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+          'access-control-max-age': '600',
+        });
+        res.end();
+        return;
       }
-    } catch (error) {
-      if (error instanceof DroppedConnection) req.socket.destroy();
-      else {
-        const body = JSON.stringify({
-          ok: false,
-          error: `Bad request: ${error instanceof Error ? error.message : String(error)}`,
-        });
-        res.writeHead(400, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': Buffer.byteLength(body),
-        });
+      const call = new NodeCall(
+        req,
+        options.maxBodyBytes ?? mock.settings?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      );
+      let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
+      try {
+        const answer = await mock.respond(call);
+        const body = answer.raw ? answer.raw.text : bodyText(answer);
+        // Header lines in the order they are written; a flat list is the cheapest form Node takes.
+        const headers: string[] = [
+          'content-type',
+          answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',
+          'content-length',
+          String(Buffer.byteLength(body)),
+        ];
+        // Browsers send Origin on the requests CORS governs; others need no CORS headers.
+        if (cors && req.headers.origin) for (const [name, value] of CORS_ENTRIES) headers.push(name, value);
+        for (const name in answer.headers) headers.push(name, answer.headers[name]!);
+        if (call.overLimit) closeAfterAnswer(req.socket, headers);
+        res.writeHead(answer.status, headers);
         res.end(body);
-        info = { status: 400 };
+        if (onRequest) {
+          info = {
+            status: answer.status,
+            org_id: answer.orgId,
+            request_id: answer.requestId,
+            error: envelopeError(answer),
+          };
+        }
+      } catch (error) {
+        if (error instanceof DroppedConnection || res.headersSent) req.socket.destroy();
+        else info = answerError(error, res, onError);
       }
-    }
-    onRequest?.({
-      at: at!,
-      method: call.method,
-      target: req.url ?? '/',
-      ms: performance.now() - started,
-      ...info,
-    });
+      onRequest?.({
+        at: at!,
+        method: call.method,
+        target: req.url ?? '/',
+        ms: performance.now() - started,
+        ...info,
+      });
+    },
+  );
+  return server;
+}
+
+// What escaped the mock: a request target that makes no URL is the client's (400); anything
+// else is the mock's own error (500), logged with its stack under a request ID.
+function answerError(
+  error: unknown,
+  res: ServerResponse,
+  onError: (error: unknown, requestId: string) => void,
+): Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> {
+  const clientError = (error as { code?: unknown } | null)?.code === 'ERR_INVALID_URL';
+  const id = requestId('req_');
+  const message = clientError
+    ? `Bad request: ${(error as Error).message}`
+    : `Internal mock error (request ${id}); the mock’s log has the details`;
+  if (!clientError) onError(error, id);
+  const body = JSON.stringify({ ok: false, error: message });
+  const status = clientError ? 400 : 500;
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'x-request-id': id,
   });
+  res.end(body);
+  return { status, error: message, request_id: id };
+}
+
+// Node reads every request a client pipelines on a connection and answers each at once, queueing
+// the answers in memory until the client reads them: a client that sends thousands and reads none
+// would have them all computed and held, the event loop busy with them. Past a few answers not yet
+// taken, a connection's next requests wait for the client to catch up, and the connection is not
+// read meanwhile. (Node pauses such a connection itself, but reads it again as soon as its queued
+// answers move into the socket's buffer, read by the client or not: that resume is held off here.)
+type HttpSocket = Socket & { _paused?: boolean; parser?: { resume(): void } | null };
+
+class Backlog {
+  pending = 0;
+  #holding = false;
+  #pumping = false;
+  readonly #waiting: ((open: boolean) => void)[] = [];
+  readonly #resume: () => Socket;
+
+  constructor(readonly socket: HttpSocket) {
+    this.#resume = socket.resume;
+    socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
+    socket.once('close', () => {
+      for (const wake of this.#waiting.splice(0)) wake(false);
+    });
+  }
+
+  /**
+   * Counts an answer until it is sent. The first request of a connection is answered at once;
+   * pipelined ones behind it wait their turn (resolving `false` when the connection closed).
+   */
+  admit(res: ServerResponse): boolean | Promise<boolean> {
+    this.pending += 1;
+    res.once('close', this.#settled);
+    if (this.pending === 1) return true;
+    if (this.pending > MAX_PENDING_ANSWERS && !this.#holding) {
+      this.#holding = true;
+      this.socket._paused = true;
+      this.socket.pause();
+    }
+    const turn = new Promise<boolean>((resolve) => this.#waiting.push(resolve));
+    this.#schedule();
+    return turn;
+  }
+
+  // One waiting request a turn of the event loop, not a chain of them at once: one connection's
+  // pipelined requests would otherwise be answered without a pause, and every other would wait.
+  #schedule(): void {
+    if (this.#pumping || this.#waiting.length === 0) return;
+    if (this.pending - this.#waiting.length >= MAX_PENDING_ANSWERS) return;
+    this.#pumping = true;
+    setImmediate(this.#wakeOne);
+  }
+
+  readonly #wakeOne = () => {
+    this.#pumping = false;
+    this.#waiting.shift()?.(true);
+    this.#schedule();
+  };
+
+  readonly #settled = () => {
+    this.pending -= 1;
+    if (this.#waiting.length > 0) this.#schedule();
+    else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) {
+      this.#holding = false;
+      this.socket._paused = false;
+      this.socket.parser?.resume();
+      this.#resume.call(this.socket);
+    }
+  };
+}
+const backlogs = new WeakMap<Socket, Backlog>();
+
+function admit(socket: Socket, res: ServerResponse): boolean | Promise<boolean> {
+  let backlog = backlogs.get(socket);
+  if (!backlog) {
+    backlog = new Backlog(socket);
+    backlogs.set(socket, backlog);
+  }
+  return backlog.admit(res);
+}
+
+// A body past the limit: the answer says the connection closes; once it is written, the rest of
+// the body is read and dropped for a moment (closing with unread data would reset the connection,
+// and the client could lose the 413), then the connection is cut.
+function closeAfterAnswer(socket: Socket, headers: string[]): void {
+  headers.push('connection', 'close');
+  (socket as Socket & { destroySoon(): void }).destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    this.resume();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
 }

@@ -22,7 +22,13 @@ const specs = {
   state: {
     type: 'string',
     value: '<file>',
-    help: 'load state from this file if it exists; save it on exit (SIGINT, SIGTERM)',
+    help: 'load state from this file if it exists; save changes to it as they happen and on exit',
+  },
+  'save-interval': {
+    type: 'string',
+    value: '<seconds>',
+    default: '5',
+    help: 'with --state, save changes in the background within this many seconds',
   },
   latency: {
     type: 'string',
@@ -140,4 +146,14 @@ export function parseLatency(text: string): { min: number; max: number } {
   if (!match || max < min)
     throw new CliOptionsError(`--latency must be milliseconds (250) or a range (100-400), got "${text}"`);
   return { min, max };
+}
+
+/** Reads `--save-interval`: seconds (`5`, `0.5`), more than 0 and at most a day; answers milliseconds. */
+export function parseSaveInterval(text: string): number {
+  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!(seconds > 0 && seconds <= 86_400))
+    throw new CliOptionsError(
+      `--save-interval must be seconds, more than 0 and at most 86400 (5, 0.5), got "${text}"`,
+    );
+  return Math.max(1, Math.round(seconds * 1000));
 }

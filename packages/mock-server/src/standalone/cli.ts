@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { requestTarget } from '../core/request-target.js';
+import { setStateSaveHook } from '../core/state-save-hook.js';
 import {
   type Answer,
   createMockService,
@@ -12,11 +13,20 @@ import {
   VERSION,
 } from '../index.js';
 import { createNodeServer } from '../node/index.js';
-import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
+import {
+  CliOptionsError,
+  parseLatency,
+  parseSaveInterval,
+  readOptions,
+  usage,
+  userPath,
+} from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
-import { loadStateFile, type SavedState, StateFileError, saveStateFile } from './state-file.js';
+import { loadStateFile, removeStaleTemporaries, type SavedState, StateFileError } from './state-file.js';
+import { lockStateFile } from './state-lock.js';
+import { StateSaver } from './state-saver.js';
 
 function fatal(message: string, code = 1): never {
   process.stderr.write(`marketing-mock: ${message}\n`);
@@ -33,9 +43,11 @@ function readSeed(path: string): SeedDocument {
 
 let args: ReturnType<typeof readOptions>;
 let latency: { min: number; max: number } | undefined;
+let saveIntervalMs: number;
 try {
   args = readOptions(process.argv.slice(2), process.env);
   latency = args.latency === undefined ? undefined : parseLatency(args.latency);
+  saveIntervalMs = parseSaveInterval(args['save-interval']);
   if (!['text', 'json'].includes(args.log))
     throw new CliOptionsError(`--log must be text or json, got "${args.log}"`);
 } catch (error) {
@@ -59,12 +71,19 @@ const seedPath = args.seed === undefined ? undefined : userPath(args.seed, proce
 let saved: SavedState | undefined;
 let seed: SeedDocument;
 let source: string;
+let releaseLock = () => {};
 try {
+  if (statePath) {
+    // Taken first: it proves the directory can be written, and no other server saves here.
+    releaseLock = lockStateFile(statePath);
+    process.once('exit', () => releaseLock());
+    removeStaleTemporaries(statePath);
+  }
   saved = statePath ? loadStateFile(statePath) : undefined;
   seed = saved?.world ?? (seedPath ? readSeed(seedPath) : demoWorld());
   source = saved ? `state file ${statePath}` : seedPath ? `seed file ${seedPath}` : 'the demo world';
 } catch (error) {
-  fatal(error instanceof StateFileError ? error.message : String(error));
+  fatal(error instanceof StateFileError ? error.message : String(error), 2);
 }
 
 let mock: MockService | undefined;
@@ -78,8 +97,22 @@ const respond = (call: IncomingCall): Promise<Answer> => {
       body: null,
       raw: { contentType: 'text/html; charset=utf-8', text },
     }));
+  // A request that may change the world is saved within the interval, counted once answered.
+  if (saver && call.method !== 'GET' && call.method !== 'HEAD')
+    return mock!.respond(call).finally(() => saver!.changed());
   return mock!.respond(call);
 };
+const saver = statePath
+  ? new StateSaver(
+      statePath,
+      () => mock,
+      saveIntervalMs,
+      (error) =>
+        process.stderr.write(
+          `marketing-mock: could not save state to ${statePath}: ${describeError(error)}\n`,
+        ),
+    )
+  : undefined;
 const requestLog = new LineBatch((text) => process.stdout.write(text));
 const server = createNodeServer(
   { respond },
@@ -90,8 +123,14 @@ const server = createNodeServer(
       : (entry) => requestLog.add(formatRequestLine(entry, args.log as 'text' | 'json')),
   },
 );
-server.on('error', (error) => fatal(`cannot listen on ${args.host}:${port}: ${error.message}`));
+let listening = false;
+server.on('error', (error) => {
+  if (!listening) fatal(`cannot listen on ${args.host}:${port}: ${error.message}`);
+  // Once listening, an error (too many open files on accept) is passed over: the server goes on.
+  process.stderr.write(`marketing-mock: server error: ${error.message}\n`);
+});
 server.listen(port, args.host, () => {
+  listening = true;
   const address = server.address() as AddressInfo;
   const url = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${address.port}`;
   try {
@@ -106,12 +145,23 @@ server.listen(port, args.host, () => {
       ...(latency ? { latency } : {}),
     });
   } catch (error) {
+    const code = saved ? 2 : 1;
     if (error instanceof SeedError) {
       fatal(
         `${source} is not a valid seed document:\n  ${error.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`,
+        code,
       );
     }
-    throw error;
+    fatal(`cannot start from ${source}: ${error instanceof Error ? error.message : String(error)}`, code);
+  }
+  if (saver) {
+    const started = mock;
+    setStateSaveHook(started, async () => {
+      const at = performance.now();
+      await saver.saveNow();
+      return { path: saver.path, ms: Math.round(performance.now() - at) };
+    });
+    setInterval(() => saver.poll(), Math.min(saveIntervalMs, 1_000)).unref();
   }
   const demo = source === 'the demo world';
   process.stdout.write(
@@ -140,30 +190,45 @@ server.listen(port, args.host, () => {
   );
 });
 
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 let stopping = false;
-function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   requestLog.flush();
-  if (statePath && mock) {
+  process.exitCode = exitCode;
+  if (saver && mock) {
     try {
-      saveStateFile(statePath, {
-        world: mock.state(),
-        clock: { now: mock.clock.now().toISOString(), fixed: mock.clock.isFixed() },
-      });
+      await saver.saveNow();
       process.stdout.write(`Saved state to ${statePath}\n`);
     } catch (error) {
-      process.stderr.write(`marketing-mock: could not save state to ${statePath}: ${String(error)}\n`);
+      process.stderr.write(`marketing-mock: could not save state to ${statePath}: ${describeError(error)}\n`);
       process.exitCode = 1;
     }
   }
+  releaseLock();
   process.stdout.write(`Stopped (${signal})\n`);
   server.closeAllConnections();
   server.close(() => process.exit());
 }
-process.once('SIGINT', () => shutdown('SIGINT'));
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGHUP', () => shutdown('SIGHUP'));
+
+// A bug of the mock's own that escaped every request's handling: the process stops, as Node
+// would, but saves the state first (the world is whole: no request changes it halfway).
+function crashed(error: unknown) {
+  process.stderr.write(
+    `marketing-mock: internal error, stopping: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  if (stopping) process.exit(1);
+  void shutdown('internal error', 1);
+}
+process.on('uncaughtException', crashed);
+process.on('unhandledRejection', crashed);
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGHUP', () => void shutdown('SIGHUP'));
 
 // Under npx or a package script, npm and pnpm run the command through `sh -c`, which does not pass
 // a signal on: the package manager stops and the server would be left running. There, the command
@@ -172,6 +237,6 @@ process.once('SIGHUP', () => shutdown('SIGHUP'));
 if (process.env.npm_command === 'exec' || process.env.npm_lifecycle_event !== undefined) {
   const parent = process.ppid;
   setInterval(() => {
-    if (process.ppid !== parent) shutdown('its package manager stopped');
+    if (process.ppid !== parent) void shutdown('its package manager stopped');
   }, 200).unref();
 }

@@ -1,15 +1,29 @@
+import { redactQueryKey } from '../core/redact.js';
 import type { NodeRequestInfo } from '../node/index.js';
+
+// Control characters (a line feed above all) as escapes: a request cannot start a log line of
+// its own with a `%0A` in its query that an error message repeats decoded.
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
+const escapeControl = (text: string) =>
+  text.replace(CONTROL, (char) => {
+    const escaped = JSON.stringify(char);
+    return escaped.length > 3
+      ? escaped.slice(1, -1)
+      : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 
 /**
  * One log line: text for people (`08:00:01.250 POST /compliance/send?campaignId=x 400 1.8ms org_a
- * campaignId: Unknown query parameter`), or one JSON object for log tools.
+ * campaignId: Unknown query parameter`), or one JSON object for log tools. A `key` in the query is
+ * redacted, and control characters are escaped, so that every request is exactly one line.
  */
 export function formatRequestLine(line: NodeRequestInfo, format: 'text' | 'json'): string {
+  const target = redactQueryKey(line.target);
   if (format === 'json') {
     return JSON.stringify({
       at: line.at.toISOString(),
       method: line.method,
-      target: line.target,
+      target,
       status: line.status,
       ms: Math.round(line.ms * 1000) / 1000,
       org_id: line.org_id,
@@ -21,8 +35,8 @@ export function formatRequestLine(line: NodeRequestInfo, format: 'text' | 'json'
   const error =
     line.error === undefined
       ? ''
-      : ` ${typeof line.error === 'string' ? line.error : JSON.stringify(line.error)}`;
-  return `${time} ${line.method} ${line.target} ${line.status} ${line.ms.toFixed(1)}ms${line.org_id ? ` ${line.org_id}` : ''}${error}`;
+      : ` ${escapeControl(typeof line.error === 'string' ? line.error : JSON.stringify(line.error))}`;
+  return `${time} ${escapeControl(line.method)} ${escapeControl(target)} ${line.status} ${line.ms.toFixed(1)}ms${line.org_id ? ` ${line.org_id}` : ''}${error}`;
 }
 
 /**

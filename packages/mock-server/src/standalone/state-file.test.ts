@@ -1,9 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { worldOf } from '../core/world-access.js';
 import { createMockService } from '../index.js';
-import { loadStateFile, StateFileError, saveStateFile } from './state-file.js';
+import {
+  loadStateFile,
+  removeStaleTemporaries,
+  StateFileError,
+  saveStateFile,
+  writeStateFile,
+} from './state-file.js';
+import { lockStateFile } from './state-lock.js';
+import { snapshotOf } from './world-snapshot.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'state-file-'));
 
@@ -13,10 +22,14 @@ describe('state files', () => {
     const path = join(folder, 'state.json');
     saveStateFile(path, { world: { orgs: [{ _id: 'before' }] } });
     const failing = {
-      orgs: [{ _id: 'after' }],
-      toJSON() {
-        throw new Error('disk full');
-      },
+      orgs: [
+        {
+          _id: 'after',
+          toJSON() {
+            throw new Error('disk full');
+          },
+        },
+      ],
     };
     expect(() => saveStateFile(path, { world: failing })).toThrow('disk full');
     expect(loadStateFile(path)?.world).toEqual({ orgs: [{ _id: 'before' }] });
@@ -140,5 +153,82 @@ describe('state files', () => {
     expect(() => loadStateFile(path)).toThrowError(StateFileError);
     expect(() => loadStateFile(path)).toThrow(`State file ${path} is not valid JSON`);
     expect(readFileSync(path, 'utf8')).toBe('{"orgs": [{"_id": "o"');
+  });
+
+  it.each([
+    ['null', 'holds null, not a state file or a seed document'],
+    ['[]', 'holds a list, not a state file or a seed document'],
+    ['{"format":"marketing-mock-state","version":2}', 'has no world (its "world" is missing)'],
+    ['{"format":"marketing-mock-state","version":2,"world":null}', 'has no world (its "world" is null)'],
+    [
+      '{"format":"marketing-mock-state","version":2,"clock":{"now":"soon","fixed":true},"world":{}}',
+      'has clock.now "soon", not an ISO time',
+    ],
+    [
+      '{"format":"marketing-mock-state","version":2,"clock":{"now":"2026-01-01T00:00:00Z","fixed":"yes"},"world":{}}',
+      'has clock.fixed "yes", not true or false',
+    ],
+  ])('refuse %s with a one-line reason, leaving the file as it is', (text, reason) => {
+    const path = join(dir(), 'state.json');
+    writeFileSync(path, text);
+    expect(() => loadStateFile(path)).toThrow(`State file ${path} ${reason}`);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('write in the background a file that loads, trusted, into the state a save at once keeps', async () => {
+    const folder = dir();
+    const mock = createMockService({
+      now: '2026-05-01T00:00:00Z',
+      seed: {
+        orgs: [{ _id: 'o' }, { _id: 'p' }],
+        tags: [{ tag_id: 'vip', org_id: 'o' }],
+        contacts: Array.from({ length: 3000 }, (_, i) => ({
+          org_id: i % 3 === 0 ? 'p' : 'o',
+          cell: `2782${String(i).padStart(7, '0')}`,
+          ...(i % 2 ? { tag_ids: ['vip'] } : { firstname: `F${i}` }),
+        })),
+      },
+    });
+    const clock = { now: '2026-05-01T00:00:00.000Z', fixed: true };
+    saveStateFile(join(folder, 'now.json'), { world: mock.state(), clock });
+    await writeStateFile(join(folder, 'background.json'), snapshotOf(worldOf(mock)!), clock);
+    const now = loadStateFile(join(folder, 'now.json'))!;
+    const background = loadStateFile(join(folder, 'background.json'))!;
+    expect(background).toMatchObject({ trusted: true, clock });
+    expect(createMockService({ seed: background.world, seedIsTrusted: true }).state()).toEqual(
+      createMockService({ seed: now.world, seedIsTrusted: true }).state(),
+    );
+    expect(readdirSync(folder).sort()).toEqual(['background.json', 'now.json']);
+  });
+
+  it('remove the temporary files of saves killed midway, and only those', () => {
+    const folder = dir();
+    const path = join(folder, 'state.json');
+    for (const name of [
+      'state.json.123.tmp',
+      'state.json.9.tmp',
+      'state.json',
+      'other.json.1.tmp',
+      'state.json.x.tmp',
+    ])
+      writeFileSync(join(folder, name), '');
+    expect(removeStaleTemporaries(path).sort()).toEqual(['state.json.123.tmp', 'state.json.9.tmp']);
+    expect(readdirSync(folder).sort()).toEqual(['other.json.1.tmp', 'state.json', 'state.json.x.tmp']);
+  });
+
+  it('lock a state file for one server, take over the lock of a process that is gone, and release it', () => {
+    const path = join(dir(), 'state.json');
+    writeFileSync(`${path}.lock`, '2147483646\n');
+    const release = lockStateFile(path);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+    release();
+    expect(readdirSync(dirname(path))).toEqual([]);
+    writeFileSync(`${path}.lock`, `${process.ppid}\n`);
+    expect(() => lockStateFile(path)).toThrow(
+      `State file ${path} is in use by another marketing-mock (process ${process.ppid}`,
+    );
+    expect(() => lockStateFile(join(dir(), 'missing', 'state.json'))).toThrow(
+      /its directory .* does not exist/,
+    );
   });
 });

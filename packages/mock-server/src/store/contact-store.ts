@@ -63,6 +63,14 @@ export class ContactStore {
     return this.#byId.values();
   }
 
+  /**
+   * All contacts, in `_id` order, as a list: a snapshot, since a change replaces a contact
+   * rather than editing it.
+   */
+  toArray(): Contact[] {
+    return this.#byId.toArray();
+  }
+
   /** How many contacts carry a tag. */
   tagSize(tagId: string): number {
     return this.#byTag.get(tagId)?.size ?? 0;

@@ -190,14 +190,14 @@ describe('the standalone server', () => {
     const corrupt = join(dir, 'corrupt.json');
     writeFileSync(corrupt, '{"orgs": [');
     const result = await runCli(['--port', '0', '--state', corrupt]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain(`State file ${corrupt} is not valid JSON`);
     expect(readFileSync(corrupt, 'utf8')).toBe('{"orgs": [');
 
     const invalid = join(dir, 'invalid.json');
     writeFileSync(invalid, JSON.stringify({ tags: [{ tag_id: 't', org_id: 'ghost' }] }));
     const refused = await runCli(['--port', '0', '--state', invalid]);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`state file ${invalid} is not a valid seed document`);
     expect(refused.stderr).toContain('tags.0.org_id: Unknown organisation ghost');
   });

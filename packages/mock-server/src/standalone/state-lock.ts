@@ -1,0 +1,80 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { StateFileError } from './state-file.js';
+
+/** The lock file of a state file: `state.json.lock`, holding the process ID of its server. */
+export const lockPathOf = (path: string) => `${path}.lock`;
+
+// Whether a process with this ID is running (a signal 0 checks without sending anything).
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the lock of a state file, so that two servers never save over each other's changes: a
+ * lock file beside it names this process. A lock left by a process that is no longer running
+ * (killed with -9) is taken over. Creating it also proves the directory can be written, so a
+ * state file that could never be saved is refused at start, not at exit. Answers the function
+ * that releases the lock; throws a `StateFileError` saying why it cannot be taken.
+ *
+ * @example
+ * ```ts
+ * const release = lockStateFile('/data/state.json');
+ * process.on('exit', release);
+ * ```
+ */
+export function lockStateFile(path: string): () => void {
+  const lock = lockPathOf(path);
+  for (let attempt = 0; ; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' || attempt > 0) throw cannotWrite(path, error as NodeJS.ErrnoException);
+      const holder = Number.parseInt(readLock(lock), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+        throw new StateFileError(
+          `State file ${path} is in use by another marketing-mock (process ${holder}, lock file ${lock}); stop it or give this one another --state file`,
+        );
+      }
+      // The process that held it is gone: its lock is stale.
+      unlinkSync(lock);
+      continue;
+    }
+    writeSync(fd, `${process.pid}\n`);
+    closeSync(fd);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      try {
+        if (Number.parseInt(readLock(lock), 10) === process.pid) unlinkSync(lock);
+      } catch {}
+    };
+  }
+}
+
+function readLock(lock: string): string {
+  try {
+    return readFileSync(lock, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function cannotWrite(path: string, error: NodeJS.ErrnoException): StateFileError {
+  const folder = dirname(path);
+  const why =
+    error.code === 'ENOENT'
+      ? `its directory ${folder} does not exist`
+      : error.code === 'EACCES' || error.code === 'EPERM' || error.code === 'EROFS'
+        ? `its directory ${folder} cannot be written (${error.code})`
+        : error.message;
+  return new StateFileError(`Cannot save state file ${path}: ${why}`);
+}

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CliProcess, startCli } from '../standalone/cli-process.js';
+
+// Adversarial requests against the standalone server, as a process, over raw sockets: none may
+// crash it, make it hold more than its body limit, or keep /__mock/health waiting.
+
+const running: CliProcess[] = [];
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await Promise.all(running.splice(0).map((cli) => cli.stop('SIGKILL')));
+});
+
+async function start(args: string[] = []): Promise<CliProcess & { port: number }> {
+  const cli = await startCli(['--quiet', ...args]);
+  running.push(cli);
+  // Its first answers load code; what is timed below is a server that has answered already.
+  for (let n = 0; n < 5; n++) await (await fetch(`${cli.url}/__mock/health`)).text();
+  return { ...cli, port: Number(new URL(cli.url).port) };
+}
+
+const rssMiB = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
+
+// Probes /__mock/health over and over from a thread of its own, so that what the test itself
+// does (writing a body as fast as it can) does not count as the server's time.
+const HEALTH_PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const times = [];
+let on = true;
+parentPort.on('message', () => { on = false; });
+(async () => {
+  await (await fetch(workerData + '/__mock/health')).text();
+  while (on) {
+    const started = performance.now();
+    await (await fetch(workerData + '/__mock/health')).text();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  parentPort.postMessage(times);
+})();
+`;
+
+/** Times /__mock/health over and over until stopped; answers each time taken. */
+function watchHealth(url: string): { stop(): Promise<number[]> } {
+  const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: url });
+  const times = new Promise<number[]>((resolve) => worker.once('message', resolve));
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const taken = await times;
+      await worker.terminate();
+      return taken;
+    },
+  };
+}
+
+// On a machine shared with other work a probe may wait now and then: most must be quick.
+const quantile = (times: number[], q: number) =>
+  [...times].sort((a, b) => a - b)[Math.floor((times.length - 1) * q)]!;
+
+function rawSocket(port: number): Socket {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  sockets.push(socket);
+  return socket;
+}
+
+describe('the standalone server under hostile requests', () => {
+  it('answers a 100 MB chunked body 413 once 64 MiB have come, closes it, and stays up and quick', async () => {
+    const cli = await start();
+    const rssBefore = rssMiB(cli.child.pid!);
+    const health = watchHealth(cli.url);
+    const socket = rawSocket(cli.port);
+    let answer = '';
+    let sentWhenAnswered = -1;
+    let sent = 0;
+    socket.on('data', (chunk) => {
+      if (answer === '') sentWhenAnswered = sent;
+      answer += chunk;
+    });
+    socket.write(
+      'POST /__mock/seed HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const chunk = Buffer.concat([
+      Buffer.from('100000\r\n'),
+      Buffer.alloc(0x100000, 0x20),
+      Buffer.from('\r\n'),
+    ]);
+    let rssMax = 0;
+    while (sent < 100 * 2 ** 20 && !socket.destroyed && answer === '') {
+      if (!socket.write(chunk))
+        await new Promise((resolve) => {
+          socket.once('drain', resolve);
+          socket.once('close', resolve);
+        });
+      sent += 0x100000;
+      rssMax = Math.max(rssMax, rssMiB(cli.child.pid!));
+    }
+    await new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once('close', resolve)));
+    const times = await health.stop();
+
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain('Request body is larger than 67108864 bytes');
+    expect(sentWhenAnswered).toBeLessThan(80 * 2 ** 20);
+    // The limit's worth of body, not the whole of it (nor twice it, as text).
+    expect(rssMax - rssBefore).toBeLessThan(64 + 48);
+    expect(times.length).toBeGreaterThan(2);
+    expect(quantile(times, 0.9)).toBeLessThan(100);
+    expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(200);
+  }, 30_000);
+
+  it('answers 36,000 requests pipelined on a connection that never reads without growing or stalling others', async () => {
+    const cli = await start(['--no-rate-limit']);
+    const rssBefore = rssMiB(cli.child.pid!);
+    const health = watchHealth(cli.url);
+    const socket = rawSocket(cli.port);
+    socket.pause();
+    socket.write(
+      'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n'.repeat(36_000),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const times = await health.stop();
+    expect(rssMiB(cli.child.pid!) - rssBefore).toBeLessThan(100);
+    expect(times.length).toBeGreaterThan(10);
+    expect(quantile(times, 0.9)).toBeLessThan(100);
+    // The client catches up: its answers come, in order.
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.resume();
+    await expect
+      .poll(() => text.split('HTTP/1.1 200 ').length - 1, { timeout: 20_000, interval: 200 })
+      .toBe(36_000);
+  }, 40_000);
+
+  it('writes one log line per request, whatever its query holds, with a postback key redacted', async () => {
+    const cli = await startCli([]);
+    running.push(cli);
+    await fetch(`${cli.url}/tags?x%0A08:00:00.000%20GET%20/forged%20200=1`, {
+      headers: { authorization: 'Bearer demo_seller_admin' },
+    });
+    await fetch(`${cli.url}/tags?key=demo_seller_admin`);
+    await expect.poll(() => cli.stdout().match(/ GET \/tags/g)?.length).toBe(2);
+    const lines = cli.stdout().split('\n');
+    expect(lines.filter((line) => line.includes('/forged'))).toHaveLength(1);
+    expect(lines.some((line) => /^\d\d:\d\d:\d\d\.\d{3} GET \/forged/.test(line))).toBe(false);
+    expect(cli.stdout()).toContain('/tags?key=…dmin ');
+    expect(lines.filter((line) => /^\d\d:/.test(line) && line.includes('demo_seller_admin'))).toEqual([]);
+  });
+
+  it('answers HEAD on a GET route like GET, without a body', async () => {
+    const cli = await start();
+    const head = await fetch(`${cli.url}/tags`, {
+      method: 'HEAD',
+      headers: { authorization: 'Bearer demo_seller_admin' },
+    });
+    const get = await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
+});
