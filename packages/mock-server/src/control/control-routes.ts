@@ -7,7 +7,6 @@ import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { fail, type Outcome, ok } from '../core/responses.js';
-import { stateSaveHook } from '../core/state-save-hook.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
