@@ -24,6 +24,11 @@ const specs = {
     value: '<file>',
     help: 'load state from this file if it exists; save it on exit (SIGINT, SIGTERM)',
   },
+  'pact-states': {
+    type: 'string',
+    value: '<file>',
+    help: 'Pact provider states: a JSON object of state name to seed document',
+  },
   latency: {
     type: 'string',
     value: '<ms>|<min>-<max>',

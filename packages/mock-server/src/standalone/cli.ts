@@ -15,6 +15,7 @@ import { createNodeServer } from '../node/index.js';
 import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
+import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, type SavedState, StateFileError, saveStateFile } from './state-file.js';
 
@@ -67,6 +68,13 @@ try {
   fatal(error instanceof StateFileError ? error.message : String(error));
 }
 
+let pactStates: Record<string, SeedDocument> | undefined;
+try {
+  if (args['pact-states']) pactStates = readPactStatesFile(userPath(args['pact-states'], process.env));
+} catch (error) {
+  fatal(error instanceof PactStatesFileError ? error.message : String(error), 2);
+}
+
 let mock: MockService | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 // The dashboard is the standalone server's own page; every other request goes to the mock.
@@ -104,6 +112,7 @@ server.listen(port, args.host, () => {
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
+      ...(pactStates ? { pactStates } : {}),
     });
   } catch (error) {
     if (error instanceof SeedError) {
