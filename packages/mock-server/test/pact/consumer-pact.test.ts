@@ -23,60 +23,65 @@ async function failure(call: Promise<unknown>): Promise<{ status: number; error:
   return { status: error.status, error: error.error };
 }
 
+// #region consumer-test
+const { like, eachLike } = MatchersV3;
+const client = (url: string) => new Client({ apiKey: 'key_a_admin', baseUrl: url, maxRetries: 0 });
+const auth = { authorization: like('Bearer key_a_admin') };
+
+/** The web app's expectations of contacts, written to `<dir>/web-app-marketing-service.json`. */
+async function contactPact(dir: string) {
+  const pact = new PactV4({ consumer: 'web-app', provider: 'marketing-service', dir, logLevel: 'error' });
+
+  await pact
+    .addInteraction()
+    .given('contact 27821234567 exists')
+    .uponReceiving('a request for a contact')
+    .withRequest('GET', '/contacts/27821234567', (b) => b.headers(auth))
+    .willRespondWith(200, (b) =>
+      b.jsonBody({
+        ok: true,
+        data: like({ cell: '27821234567', firstname: 'Thandi', tag_ids: eachLike('tag_vip') }),
+      }),
+    )
+    .executeTest(async (server) => {
+      const contact = await client(server.url).contacts.get('27821234567');
+      expect(contact.firstname).toBe('Thandi');
+    });
+
+  await pact
+    .addInteraction()
+    .given('contact 27821234567 exists')
+    .uponReceiving('a request for a contact that does not exist')
+    .withRequest('GET', '/contacts/27820000000', (b) => b.headers(auth))
+    .willRespondWith(404, (b) => b.jsonBody({ ok: false, error: 'Contact not found' }))
+    .executeTest(async (server) => {
+      const error = await client(server.url)
+        .contacts.get('27820000000')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 404, error: 'Contact not found' });
+    });
+  return pact;
+}
+// #endregion consumer-test
+
 describe.skipIf(problem !== undefined)(
   problem ? `a consumer pact written with Pact (skipped: ${problem})` : 'a consumer pact written with Pact',
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'pact-consumer-'));
     const pactFile = join(dir, 'web-app-marketing-service.json');
     let cli: CliProcess;
-    const client = (url: string) => new Client({ apiKey: 'key_a_admin', baseUrl: url, maxRetries: 0 });
-    const auth = { authorization: MatchersV3.like('Bearer key_a_admin') };
 
     beforeAll(async () => {
       cli = await startCli(['--quiet', '--pact-states', statesFile]);
-    });
+    }, 30_000);
     afterAll(async () => {
       await cli.stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     });
 
     it('writes a pact for five endpoints, success and error answers', async () => {
-      // #region consumer-test
-      const { like, eachLike } = MatchersV3;
-      const pact = new PactV4({ consumer: 'web-app', provider: 'marketing-service', dir, logLevel: 'error' });
-      const client = (url: string) => new Client({ apiKey: 'key_a_admin', baseUrl: url, maxRetries: 0 });
-      const auth = { authorization: like('Bearer key_a_admin') };
-
-      await pact
-        .addInteraction()
-        .given(CONTACT)
-        .uponReceiving('a request for a contact')
-        .withRequest('GET', '/contacts/27821234567', (b) => b.headers(auth))
-        .willRespondWith(200, (b) =>
-          b.jsonBody({
-            ok: true,
-            data: like({ cell: '27821234567', firstname: 'Thandi', tag_ids: eachLike('tag_vip') }),
-          }),
-        )
-        .executeTest(async (server) => {
-          const contact = await client(server.url).contacts.get('27821234567');
-          expect(contact.firstname).toBe('Thandi');
-        });
-
-      await pact
-        .addInteraction()
-        .given(CONTACT)
-        .uponReceiving('a request for a contact that does not exist')
-        .withRequest('GET', '/contacts/27820000000', (b) => b.headers(auth))
-        .willRespondWith(404, (b) => b.jsonBody({ ok: false, error: 'Contact not found' }))
-        .executeTest(async (server) => {
-          const error = await client(server.url)
-            .contacts.get('27820000000')
-            .catch((e: unknown) => e);
-          expect(error).toBeInstanceOf(ApiError);
-          expect(error).toMatchObject({ status: 404, error: 'Contact not found' });
-        });
-      // #endregion consumer-test
+      const pact = await contactPact(dir);
 
       await pact
         .addInteraction()

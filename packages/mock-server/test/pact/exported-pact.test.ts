@@ -24,7 +24,7 @@ describe.skipIf(problem !== undefined)(
         startCli(['--quiet', '--pact-states', statesFile]),
         startCli(['--quiet', '--pact-states', statesFile]),
       ]);
-    });
+    }, 30_000);
     afterAll(async () => {
       await Promise.all([run.stop('SIGKILL'), fresh.stop('SIGKILL')]);
       rmSync(dir, { recursive: true, force: true });
