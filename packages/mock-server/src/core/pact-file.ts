@@ -75,7 +75,13 @@ export interface PactFile {
 /**
  * Request headers left out of an exported pact: credentials (`authorization`, `cookie`, the
  * control token), and headers that describe the connection or the client program rather than the
- * call, which a verifier sets itself or which would differ on every run.
+ * call, which a verifier sets itself or which would differ on every run. `sec-*` stands for every
+ * header with that prefix.
+ *
+ * @example
+ * ```ts
+ * PACT_OMITTED_HEADERS.includes('authorization'); // true
+ * ```
  */
 export const PACT_OMITTED_HEADERS: readonly string[] = [
   'authorization',

@@ -1,9 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type PactFile } from '../../src/index.js';
+import { createNodeServer } from '../../src/node/index.js';
 import { type CliProcess, startCli } from '../standalone/cli-process.js';
 import { pactCoreProblem, verifyPacts } from './pact-tools.js';
 
@@ -16,17 +19,23 @@ describe.skipIf(problem !== undefined)(
   problem ? `a pact exported from a test run (skipped: ${problem})` : 'a pact exported from a test run',
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'pact-export-'));
+    const states = JSON.parse(readFileSync(statesFile, 'utf8'));
+    // The run is made against the standalone mock; the pact is verified against a fresh mock
+    // served over HTTP by the same core and Node transport, in this process.
     let run: CliProcess;
-    let fresh: CliProcess;
+    let freshServer: Server;
+    const fresh = { url: '' };
 
     beforeAll(async () => {
-      [run, fresh] = await Promise.all([
-        startCli(['--quiet', '--pact-states', statesFile]),
-        startCli(['--quiet', '--pact-states', statesFile]),
-      ]);
+      run = await startCli(['--quiet', '--pact-states', statesFile]);
+      freshServer = createNodeServer(createMockService({ pactStates: states, rateLimit: false }));
+      await new Promise<void>((resolve) => freshServer.listen(0, '127.0.0.1', resolve));
+      fresh.url = `http://127.0.0.1:${(freshServer.address() as AddressInfo).port}`;
     }, 30_000);
     afterAll(async () => {
-      await Promise.all([run.stop('SIGKILL'), fresh.stop('SIGKILL')]);
+      freshServer?.closeAllConnections();
+      freshServer?.close();
+      await run?.stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     });
 
@@ -99,10 +108,7 @@ describe.skipIf(problem !== undefined)(
     });
 
     it('verifies green when written in process with mock.pact()', async () => {
-      const mock = createMockService({
-        pactStates: JSON.parse(readFileSync(statesFile, 'utf8')),
-        rateLimit: false,
-      });
+      const mock = createMockService({ pactStates: states, rateLimit: false });
       mock.pactStates.setup(CONTACT);
       const headers = { authorization: 'Bearer key_a_admin', 'content-type': 'application/json' };
       await mock.fetch(`${mock.baseUrl}/contacts/27821234567/tag/remove`, {
