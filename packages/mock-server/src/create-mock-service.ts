@@ -9,6 +9,8 @@ import type { HandlerTable } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
+import { checkParties, pactFromJournal } from './core/pact-file.js';
+import { PactStates } from './core/pact-states.js';
 import { RequestJournal } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
@@ -25,6 +27,7 @@ import { transactionHandlers } from './handlers/transactions.js';
 import { processReply } from './hooks/process-reply.js';
 import type { MockService } from './mock-service.js';
 import { findContacts, outboxOf } from './store/world-queries.js';
+import { VERSION } from './version.js';
 
 const handlers: HandlerTable = {
   ...contactHandlers,
@@ -68,6 +71,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   });
   const journal = new RequestJournal(settings.requestJournalLimit);
   const faults = new FaultTable(() => newId('flt_'));
+  const pactStates = new PactStates({
+    resetWorld: (seed) => state.reset(seed),
+    newestRequestId: () => journal.list({ limit: 1 })[0]?.id,
+    journalLimit: settings.requestJournalLimit,
+  });
+  for (const [name, seed] of Object.entries(options.pactStates ?? {})) pactStates.register(name, seed);
   const answerService = createServiceResponder({
     pipeline: () => state.pipeline,
     clock,
@@ -105,6 +114,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset(document) {
       const result = state.reset(document);
       journal.clear();
+      pactStates.forget();
       return result;
     },
     state: () => state.world.state(),
@@ -130,6 +140,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),
     clearRequests: () => journal.clear(),
+    pactStates,
+    pact(parties) {
+      const entries = journal.list();
+      return pactFromJournal(checkParties(parties), entries, pactStates.statesOf(entries), VERSION);
+    },
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };
   exposeWorld(mock, () => state.world);

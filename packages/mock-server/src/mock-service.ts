@@ -5,6 +5,8 @@ import type { RunCampaignOptions, RunCampaignResult } from './campaigns/run-camp
 import type { MockClock } from './core/clock.js';
 import type { Fault, FaultInput } from './core/faults.js';
 import type { IncomingCall } from './core/handle-request.js';
+import type { PactFile, PactParties } from './core/pact-file.js';
+import type { MockPactStates } from './core/pact-states.js';
 import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
 import type { Answer } from './core/responses.js';
 import type { Settings } from './core/settings.js';
@@ -118,6 +120,20 @@ export interface MockService {
   requestCount(filter?: RequestFilter): number;
   /** Empties the request journal. */
   clearRequests(): void;
+  /** Pact provider states: named seed documents a Pact verifier sets up (see {@link MockPactStates}). */
+  readonly pactStates: MockPactStates;
+  /**
+   * The journal's service calls as a Pact V4 file, for the provider to verify: one interaction
+   * per distinct request, `authorization` and connection headers left out, named with the
+   * provider state they were answered in. Status, `ok` and `error` are exact; `data` is matched
+   * by type. Answers shaped by a fault are left out.
+   *
+   * @example
+   * ```ts
+   * writeFileSync('pacts/web-app-marketing.json', JSON.stringify(mock.pact({ consumer: 'web-app', provider: 'marketing' })));
+   * ```
+   */
+  pact(parties: PactParties): PactFile;
   /** The OpenAPI document of the service, with this mock's base URL. */
   openApiDocument(): OpenApiDocument;
 }

@@ -60,6 +60,8 @@ export interface MockServiceOptions {
    * range (the mock's clock does not move). The control plane is never delayed.
    */
   latency?: number | { min: number; max: number };
+  /** Pact provider states: state name to the seed document its setup resets the world to. */
+  pactStates?: Record<string, import('../store/seed-schema.js').SeedDocument>;
 }
 
 /** Options with every default filled in. */

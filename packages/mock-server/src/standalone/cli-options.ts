@@ -30,6 +30,11 @@ const specs = {
     default: '5',
     help: 'with --state, save changes in the background within this many seconds',
   },
+  'pact-states': {
+    type: 'string',
+    value: '<file>',
+    help: 'Pact provider states: a JSON object of state name to seed document',
+  },
   latency: {
     type: 'string',
     value: '<ms>|<min>-<max>',

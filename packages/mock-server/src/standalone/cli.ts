@@ -23,6 +23,7 @@ import {
 } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
+import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, removeStaleTemporaries, type SavedState, StateFileError } from './state-file.js';
 import { lockStateFile } from './state-lock.js';
@@ -86,6 +87,13 @@ try {
   fatal(error instanceof StateFileError ? error.message : String(error), 2);
 }
 
+let pactStates: Record<string, SeedDocument> | undefined;
+try {
+  if (args['pact-states']) pactStates = readPactStatesFile(userPath(args['pact-states'], process.env));
+} catch (error) {
+  fatal(error instanceof PactStatesFileError ? error.message : String(error), 2);
+}
+
 let mock: MockService | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 // The dashboard is the standalone server's own page; every other request goes to the mock.
@@ -143,6 +151,7 @@ server.listen(port, args.host, () => {
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
+      ...(pactStates ? { pactStates } : {}),
     });
   } catch (error) {
     const code = saved ? 2 : 1;

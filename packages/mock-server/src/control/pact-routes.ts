@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { checkParties } from '../core/pact-file.js';
+import { ok } from '../core/responses.js';
+import type { SeedDocument } from '../store/seed-schema.js';
+import { type ControlRoute, parseBody } from './control-route.js';
+
+// The body a Pact verifier posts to its provider-state change URL.
+const StateChangeBody = z.strictObject({
+  state: z.string().min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+  action: z.enum(['setup', 'teardown']),
+});
+
+/** Routes that make the mock a Pact provider, and export its journal as a pact. */
+export const pactRoutes: ControlRoute[] = [
+  {
+    method: 'POST',
+    path: '/__mock/pact/states',
+    description:
+      'Pact provider-state change {state, params?, action: "setup"|"teardown"}: setup resets the world to the state’s seed.',
+    handle: ({ mock, body }) => {
+      const { state, params, action } = parseBody(StateChangeBody, body);
+      if (action === 'setup') mock.pactStates.setup(state, params);
+      else mock.pactStates.teardown(state);
+      return ok({ state, action });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/pact/states',
+    description: 'The registered provider states and the active one: {states, active}.',
+    handle: ({ mock }) => ok({ states: mock.pactStates.list(), active: mock.pactStates.active() ?? null }),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/pact/states/:state',
+    description: 'Registers (or replaces) the seed document of a provider state.',
+    handle: ({ mock, params, body }) => {
+      mock.pactStates.register(params.state!, (body ?? {}) as SeedDocument);
+      return ok({ state: params.state! });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/requests.pact',
+    description:
+      'The journal’s service calls as a Pact V4 file (?consumer=&provider=), one interaction per distinct request.',
+    handle: ({ mock, url }) => {
+      const parties = checkParties(Object.fromEntries(url.searchParams));
+      const file = mock.pact(parties);
+      return {
+        status: 200,
+        body: file,
+        headers: {
+          'content-disposition': `attachment; filename="${fileName(parties.consumer)}-${fileName(parties.provider)}.json"`,
+        },
+      };
+    },
+  },
+];
+
+const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService, type MockService, type SeedDocument } from '../../src/index.js';
+
+const seed = (firstname: string): SeedDocument => ({
+  orgs: [{ _id: 'org_a' }],
+  api_keys: [{ key: 'key_a_admin', org_id: 'org_a' }],
+  contacts: [{ org_id: 'org_a', cell: '27821234567', firstname }],
+});
+
+function start() {
+  const mock = createMockService({
+    rateLimit: false,
+    seed: seed('Thandi'),
+    pactStates: { 'Thandi exists': seed('Thandi'), 'Sipho exists': seed('Sipho') },
+  });
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await mock.fetch(`${mock.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: 'Bearer key_a_admin',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  return { mock, call };
+}
+
+const firstname = async (call: ReturnType<typeof start>['call']) =>
+  (await call('GET', '/contacts/27821234567')).body.data?.firstname;
+
+const pactOf = (mock: MockService) => mock.pact({ consumer: 'web-app', provider: 'marketing-service' });
+
+describe('POST /__mock/pact/states', () => {
+  it('resets the world to the state’s seed on setup, as a Pact verifier sends it', async () => {
+    const { call } = start();
+    expect(await call('POST', '/__mock/pact/states', { state: 'Sipho exists', action: 'setup' })).toEqual({
+      status: 200,
+      body: { ok: true, data: { state: 'Sipho exists', action: 'setup' } },
+    });
+    expect(await firstname(call)).toBe('Sipho');
+    await call('POST', '/__mock/pact/states', { state: 'Thandi exists', params: {}, action: 'setup' });
+    expect(await firstname(call)).toBe('Thandi');
+  });
+
+  it('changes nothing on teardown', async () => {
+    const { call } = start();
+    await call('POST', '/__mock/pact/states', { state: 'Sipho exists', action: 'setup' });
+    await call('DELETE', '/contacts/27821234567');
+    const teardown = await call('POST', '/__mock/pact/states', { state: 'Sipho exists', action: 'teardown' });
+    expect(teardown.status).toBe(200);
+    expect((await call('GET', '/contacts/27821234567')).status).toBe(404);
+  });
+
+  it('answers 400 naming an unknown state, and the registered ones, for setup and teardown', async () => {
+    const { call } = start();
+    for (const action of ['setup', 'teardown']) {
+      expect(await call('POST', '/__mock/pact/states', { state: 'nobody exists', action })).toEqual({
+        status: 400,
+        body: {
+          ok: false,
+          error:
+            'Unknown provider state "nobody exists"; registered states: "Thandi exists", "Sipho exists" (POST /__mock/pact/states/<state> or --pact-states <file>)',
+        },
+      });
+    }
+  });
+
+  it('answers 400 naming a missing action or an unknown field', async () => {
+    const { call } = start();
+    const missing = await call('POST', '/__mock/pact/states', { state: 'Thandi exists' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatch(/^action: /);
+    const unknown = await call('POST', '/__mock/pact/states', {
+      state: 'Thandi exists',
+      action: 'setup',
+      consumer: 'web-app',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('consumer');
+  });
+});
+
+describe('POST /__mock/pact/states/<state>', () => {
+  it('registers a seed document that a later setup resets to, and lists it', async () => {
+    const { call } = start();
+    const path = `/__mock/pact/states/${encodeURIComponent('Lerato exists')}`;
+    expect(await call('POST', path, seed('Lerato'))).toEqual({
+      status: 200,
+      body: { ok: true, data: { state: 'Lerato exists' } },
+    });
+    await call('POST', '/__mock/pact/states', { state: 'Lerato exists', action: 'setup' });
+    expect(await firstname(call)).toBe('Lerato');
+    expect((await call('GET', '/__mock/pact/states')).body.data).toEqual({
+      states: ['Thandi exists', 'Sipho exists', 'Lerato exists'],
+      active: { name: 'Lerato exists' },
+    });
+  });
+
+  it('refuses a seed the mock cannot apply and registers nothing', async () => {
+    const { call, mock } = start();
+    const refused = await call('POST', '/__mock/pact/states/broken', {
+      contacts: [{ org_id: 'org_missing', cell: '27821234567' }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_seed' });
+    expect(mock.pactStates.list()).not.toContain('broken');
+  });
+});
+
+describe('GET /__mock/requests.pact and mock.pact()', () => {
+  it('writes one interaction per distinct request, without authorization or connection headers', async () => {
+    const { call, mock } = start();
+    await call('GET', '/contacts/27821234567', undefined, { 'x-trace-tag': 'run-1', 'user-agent': 'test' });
+    await call('GET', '/contacts/27821234567', undefined, { 'x-trace-tag': 'run-1', 'user-agent': 'test' });
+    await call('POST', '/contacts/27821234567/optOut', { campaign_ids: [] });
+    const exported = await call('GET', '/__mock/requests.pact?consumer=web-app&provider=marketing-service');
+    expect(exported.status).toBe(200);
+    expect(exported.body).toEqual(pactOf(mock));
+    expect(exported.body).toMatchObject({
+      consumer: { name: 'web-app' },
+      provider: { name: 'marketing-service' },
+      metadata: { pactSpecification: { version: '4.0' } },
+    });
+    const [get, optOut, ...rest] = exported.body.interactions;
+    expect(rest).toEqual([]);
+    expect(get).toMatchObject({
+      type: 'Synchronous/HTTP',
+      description: 'GET /contacts/27821234567 answered 200',
+      request: { method: 'GET', path: '/contacts/27821234567', headers: { 'x-trace-tag': ['run-1'] } },
+      response: {
+        status: 200,
+        body: { content: { ok: true, data: { firstname: 'Thandi' } }, contentType: 'application/json' },
+        matchingRules: { body: { '$.data': { combine: 'AND', matchers: [{ match: 'type' }] } } },
+      },
+    });
+    expect(Object.keys(get.request.headers)).not.toContain('authorization');
+    expect(Object.keys(get.request.headers)).not.toContain('user-agent');
+    expect(optOut.request.body).toEqual({
+      content: { campaign_ids: [] },
+      contentType: 'application/json',
+      encoded: false,
+    });
+    expect(get.providerStates).toBeUndefined();
+  });
+
+  it('keeps an error exact and leaves out the mock’s hint, which the service does not send', async () => {
+    const { call, mock } = start();
+    const answered = await call('GET', '/contacts/not-a-cell');
+    expect(answered.body.hint).toBeDefined();
+    const [interaction] = pactOf(mock).interactions;
+    expect(interaction?.response).toEqual({
+      status: 400,
+      body: {
+        content: { ok: false, error: 'Invalid cell number' },
+        contentType: 'application/json',
+        encoded: false,
+      },
+    });
+  });
+
+  it('names the provider state each request was answered in, with its params, across journal clears', async () => {
+    const { call, mock } = start();
+    await call('GET', '/contacts/27821234567');
+    mock.pactStates.setup('Sipho exists');
+    await call('GET', '/contacts/27821234567');
+    await call('POST', '/__mock/pact/states', {
+      state: 'Thandi exists',
+      params: { run: 2 },
+      action: 'setup',
+    });
+    await call('GET', '/contacts/27821234567');
+    const states = pactOf(mock).interactions.map((i) => [i.providerStates, i.response.body?.content]);
+    expect(states).toEqual([
+      [undefined, expect.objectContaining({ data: expect.objectContaining({ firstname: 'Thandi' }) })],
+      [
+        [{ name: 'Sipho exists' }],
+        expect.objectContaining({ data: expect.objectContaining({ firstname: 'Sipho' }) }),
+      ],
+      [
+        [{ name: 'Thandi exists', params: { run: 2 } }],
+        expect.objectContaining({ data: expect.objectContaining({ firstname: 'Thandi' }) }),
+      ],
+    ]);
+    mock.clearRequests();
+    await call('GET', '/contacts/27821234567');
+    expect(pactOf(mock).interactions.map((i) => i.providerStates)).toEqual([
+      [{ name: 'Thandi exists', params: { run: 2 } }],
+    ]);
+    mock.reset();
+    await call('GET', '/contacts/27821234567');
+    expect(pactOf(mock).interactions.map((i) => i.providerStates)).toEqual([undefined]);
+    expect(mock.pactStates.active()).toBeUndefined();
+  });
+
+  it('leaves out answers shaped by a fault, and counts them', async () => {
+    const { call, mock } = start();
+    mock.faults.add({ path: '/contacts/:cell', status: 503, times: 1 });
+    await call('GET', '/contacts/27821234567');
+    await call('GET', '/contacts/27821234568');
+    const pact = pactOf(mock);
+    expect(pact.interactions.map((i) => i.description)).toEqual(['GET /contacts/27821234568 answered 404']);
+    expect(pact.metadata['marketing-mock'].skipped).toEqual({ faults: 1, truncated: 0 });
+  });
+
+  it('numbers requests that differ only in their body, so each description is unique', async () => {
+    const { call, mock } = start();
+    await call('POST', '/contacts/27821234567/optOut', { all: true });
+    await call('POST', '/contacts/27821234567/optOut', { all: true, create_missing_contact: false });
+    expect(pactOf(mock).interactions.map((i) => i.description)).toEqual([
+      'POST /contacts/27821234567/optOut answered 200',
+      'POST /contacts/27821234567/optOut answered 200 (2)',
+    ]);
+  });
+
+  it('answers 400 naming a missing party or an unknown parameter', async () => {
+    const { call, mock } = start();
+    expect(await call('GET', '/__mock/requests.pact?consumer=web-app')).toEqual({
+      status: 400,
+      body: { ok: false, error: 'provider: Required: name it' },
+    });
+    const unknown = await call('GET', '/__mock/requests.pact?consumer=a&provider=b&limit=5');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('limit');
+    expect(() => mock.pact({ consumer: '', provider: 'p' })).toThrow(/consumer: Name the consumer/);
+  });
+});
