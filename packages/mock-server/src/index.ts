@@ -30,7 +30,7 @@ export { DEFAULT_BASE_URL } from './core/settings.js';
 export { createMockService } from './create-mock-service.js';
 export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
-export type { Answer, MockFaults, MockService, OutboxFilter } from './mock-service.js';
+export type { Answer, ContactLookup, MockFaults, MockService, OutboxFilter } from './mock-service.js';
 export type { ContactColumn, ContactColumns } from './store/contact-columns.js';
 export { ContactColumnsSchema } from './store/contact-columns.js';
 export type {
