@@ -9,6 +9,7 @@ import type { HandlerTable } from './core/handler-types.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
+import { serverUrlOf } from './core/public-url.js';
 import { RequestJournal } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
@@ -94,7 +95,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           return answerControl(mock, request, url, controlPath, startedAt).catch(internalError);
         }
         if (path === '/openapi.json' && request.method === 'GET')
-          return Promise.resolve({ status: 200, body: mock.openApiDocument() });
+          return Promise.resolve({ status: 200, body: mock.openApiDocument(serverUrlOf(request, settings)) });
         return Promise.resolve(answerService(new ReadOnce(request), url, path, started));
       } catch (error) {
         return Promise.reject(error);
@@ -129,7 +130,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),
     clearRequests: () => journal.clear(),
-    openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
+    openApiDocument: (serverUrl) =>
+      createOpenApiDocument({ serverUrl: serverUrl ?? settings.publicUrl ?? settings.baseUrl }),
   };
   return mock;
 }

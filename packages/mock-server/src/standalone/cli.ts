@@ -12,7 +12,14 @@ import {
   VERSION,
 } from '../index.js';
 import { createNodeServer } from '../node/index.js';
-import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
+import {
+  CliOptionsError,
+  parseLatency,
+  parsePublicUrl,
+  readOptions,
+  usage,
+  userPath,
+} from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
@@ -33,9 +40,11 @@ function readSeed(path: string): SeedDocument {
 
 let args: ReturnType<typeof readOptions>;
 let latency: { min: number; max: number } | undefined;
+let publicUrl: string | undefined;
 try {
   args = readOptions(process.argv.slice(2), process.env);
   latency = args.latency === undefined ? undefined : parseLatency(args.latency);
+  publicUrl = args['public-url'] === undefined ? undefined : parsePublicUrl(args['public-url']);
   if (!['text', 'json'].includes(args.log))
     throw new CliOptionsError(`--log must be text or json, got "${args.log}"`);
 } catch (error) {
@@ -104,6 +113,7 @@ server.listen(port, args.host, () => {
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
     });
   } catch (error) {
     if (error instanceof SeedError) {
