@@ -104,7 +104,10 @@ export const OptOutBodySchema = z
   })
   .meta({
     anyOf: [
-      { required: ['campaign_ids'], properties: { campaign_ids: { minItems: 1 } } },
+      {
+        required: ['campaign_ids'],
+        properties: { campaign_ids: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 } },
+      },
       { required: ['all'], properties: { all: { const: true } } },
     ],
   });
@@ -132,8 +135,11 @@ export const TagChangeBodySchema = z
   .refine((b) => (b.tag_ids?.length ?? 0) + (b.tags?.length ?? 0) > 0, { message: messages.noTagsToChange })
   .meta({
     anyOf: [
-      { required: ['tag_ids'], properties: { tag_ids: { minItems: 1 } } },
-      { required: ['tags'], properties: { tags: { minItems: 1 } } },
+      {
+        required: ['tag_ids'],
+        properties: { tag_ids: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+      },
+      { required: ['tags'], properties: { tags: { type: 'array', items: { type: 'string' }, minItems: 1 } } },
     ],
   });
 /** The body of a tag change. */
