@@ -42,26 +42,30 @@ export class OpenApiValidator {
   }
 
   /**
-   * Why an answer does not match the document, or `undefined` when it does. Routes the document
-   * does not have (unknown paths, another method) are not operations and are not checked here.
+   * Why an answer does not match the document, or `undefined` when it does. The operation is the
+   * one a client would call: the service's route, or for a path the service routes elsewhere (a
+   * 405), the operation whose path template the path fits. A status the operation does not list
+   * is checked against its `default` answer when it is an error (400 and above). Paths that fit no
+   * operation are not checked here.
    */
   checkAnswer(method: string, path: string, status: number, body: unknown): string | undefined {
     const route = matchEndpoint(method, path);
-    if (!route) return undefined;
-    const openApiPath = toOpenApiPath(route.endpoint.path);
+    const openApiPath = route ? toOpenApiPath(route.endpoint.path) : this.#templateOf(method, path);
+    if (!openApiPath) return undefined;
     const operation = this.#document.paths[openApiPath]?.[method.toLowerCase()] as Operation | undefined;
     if (!operation) return `${method} ${openApiPath} is not in the document`;
-    const response = operation.responses[String(status)];
+    const declared = String(status) in operation.responses ? String(status) : undefined;
+    const key = declared ?? (status >= 400 && operation.responses.default ? 'default' : undefined);
     const where = `${method} ${path} ${status} ${JSON.stringify(body).slice(0, 300)}`;
-    if (!response) return `${where}: status ${status} is not declared`;
-    if (!response.content?.['application/json']) return undefined;
+    if (!key) return `${where}: status ${status} is not declared`;
+    if (!operation.responses[key]?.content?.['application/json']) return undefined;
     const errors = this.#errors(
       pointer(
         'paths',
         openApiPath,
         method.toLowerCase(),
         'responses',
-        String(status),
+        key,
         'content',
         'application/json',
         'schema',
@@ -69,6 +73,72 @@ export class OpenApiValidator {
       body,
     );
     return errors ? `${where}: ${errors}` : undefined;
+  }
+
+  // The document path whose template a request path fits, for a method it has; the most static
+  // segments first, as OpenAPI routes concrete paths before templated ones.
+  #templateOf(method: string, path: string): string | undefined {
+    const segments = path.split('/');
+    const fits = Object.keys(this.#document.paths).filter((template) => {
+      const parts = template.split('/');
+      return (
+        parts.length === segments.length &&
+        this.#document.paths[template]?.[method.toLowerCase()] !== undefined &&
+        parts.every((part, i) => part.startsWith('{') || part === segments[i])
+      );
+    });
+    const staticCount = (template: string) => template.split('/').filter((p) => !p.startsWith('{')).length;
+    return fits.sort((a, b) => staticCount(b) - staticCount(a))[0];
+  }
+
+  /**
+   * Why a request does not match the document, or `undefined` when it does: its query parameters
+   * (each by its schema, required ones present, no others) and its JSON body. Path parameters are
+   * taken as given.
+   */
+  checkRequest(
+    method: string,
+    openApiPath: string,
+    query: Record<string, string>,
+    body?: unknown,
+  ): string | undefined {
+    const operation = this.#document.paths[openApiPath]?.[method.toLowerCase()] as
+      | (Operation & { parameters?: { name: string; in: string; required?: boolean }[] })
+      | undefined;
+    if (!operation) return `${method} ${openApiPath} is not in the document`;
+    const problems: string[] = [];
+    const parameters = operation.parameters ?? [];
+    parameters.forEach((parameter, index) => {
+      if (parameter.in !== 'query') return;
+      const value = query[parameter.name];
+      if (value === undefined) {
+        if (parameter.required) problems.push(`query ${parameter.name} is required`);
+        return;
+      }
+      const at = pointer('paths', openApiPath, method.toLowerCase(), 'parameters', String(index), 'schema');
+      const errors = this.#errors(at, value);
+      if (errors) problems.push(`query ${parameter.name}: ${errors}`);
+    });
+    for (const name of Object.keys(query)) {
+      if (!parameters.some((p) => p.in === 'query' && p.name === name))
+        problems.push(`query ${name} is not declared`);
+    }
+    if (operation.requestBody) {
+      const errors = this.#errors(
+        pointer(
+          'paths',
+          openApiPath,
+          method.toLowerCase(),
+          'requestBody',
+          'content',
+          'application/json',
+          'schema',
+        ),
+        body,
+      );
+      if (errors) problems.push(`body: ${errors}`);
+    }
+    return problems.length > 0 ? problems.join('; ') : undefined;
   }
 
   /** Every request body and success response without an `example`, or with one its schema refuses. */

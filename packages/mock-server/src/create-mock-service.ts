@@ -11,6 +11,7 @@ import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
 import { checkParties, pactFromJournal } from './core/pact-file.js';
 import { PactStates } from './core/pact-states.js';
+import { serverUrlOf } from './core/public-url.js';
 import { RequestJournal } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
@@ -104,7 +105,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           return answerControl(mock, request, url, controlPath, startedAt).catch(internalError);
         }
         if (path === '/openapi.json' && request.method === 'GET')
-          return Promise.resolve({ status: 200, body: mock.openApiDocument() });
+          return Promise.resolve({ status: 200, body: mock.openApiDocument(serverUrlOf(request, settings)) });
         return Promise.resolve(answerService(new ReadOnce(request), url, path, started));
       } catch (error) {
         return Promise.reject(error);
@@ -145,7 +146,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const entries = journal.list();
       return pactFromJournal(checkParties(parties), entries, pactStates.statesOf(entries), VERSION);
     },
-    openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
+    openApiDocument: (serverUrl) =>
+      createOpenApiDocument({ serverUrl: serverUrl ?? settings.publicUrl ?? settings.baseUrl }),
   };
   exposeWorld(mock, () => state.world);
   return mock;

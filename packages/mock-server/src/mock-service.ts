@@ -134,6 +134,15 @@ export interface MockService {
    * ```
    */
   pact(parties: PactParties): PactFile;
-  /** The OpenAPI document of the service, with this mock's base URL. */
-  openApiDocument(): OpenApiDocument;
+  /**
+   * The OpenAPI document of the service, naming `serverUrl` in its `servers` (by default the
+   * mock's `publicUrl`, else its base URL). `GET /openapi.json` serves it naming the address the
+   * request came to.
+   *
+   * @example
+   * ```ts
+   * mock.openApiDocument().servers; // [{ url: 'https://api.marketing.test', description: 'The service.' }]
+   * ```
+   */
+  openApiDocument(serverUrl?: string): OpenApiDocument;
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@marketing/domain';
 import { describe, expect, it } from 'vitest';
+import { createMockService } from '../src/index.js';
 import { useMockServer } from './support/mock-world.js';
 
 const startMock = useMockServer();
@@ -137,6 +138,23 @@ describe('the request pipeline', () => {
     };
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
+  });
+
+  it('names the address the request came to as the document’s server, or the public URL when given', async () => {
+    const mock = createMockService({ baseUrl: 'http://0.0.0.0:4010' });
+    const served = await mock.handle(
+      new Request('http://0.0.0.0:4010/openapi.json', { headers: { host: 'localhost:4010' } }),
+    );
+    expect((await served.json()).servers).toEqual([
+      { url: 'http://localhost:4010', description: 'The service.' },
+    ]);
+    const proxied = createMockService({
+      baseUrl: 'http://0.0.0.0:4010',
+      publicUrl: 'https://mock.example.com/',
+    });
+    const document = await (await proxied.handle(new Request('http://0.0.0.0:4010/openapi.json'))).json();
+    expect(document.servers).toEqual([{ url: 'https://mock.example.com', description: 'The service.' }]);
+    expect(proxied.openApiDocument().servers[0]?.url).toBe('https://mock.example.com');
   });
 
   it('journals each request with its organisation', async () => {

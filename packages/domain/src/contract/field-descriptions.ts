@@ -30,8 +30,7 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   create_missing_contact: 'Create the contact first when it does not exist.',
   all: 'Apply to all existing and future campaigns.',
   campaign_ids: 'IDs of campaigns.',
-  country:
-    'Country code (`ZA`, `NA`, ...) of local cell numbers; without it each cell needs its country code.',
+  country: 'A country, as an ISO 3166-1 alpha-2 code (`ZA`).',
   contacts: 'Contacts, with the default field names and custom field IDs (`c1` ... `c10`).',
   send: 'Sends a message to each newly uploaded contact: `campaign_id` attributes it, `template.data.template_id` names the template.',
   find: 'Which contacts: a subset of MongoDB query syntax (`cell`, `tag_ids.$in`/`$all`, `updatedAt.$gte`/`$lte`).',

@@ -13,7 +13,7 @@ import type { EndpointDefinition } from './define-endpoint.js';
 import { endpointExamples } from './examples.js';
 import { fieldDescriptions } from './field-descriptions.js';
 import { endpoints } from './index.js';
-import { toOpenApiPath } from './routing.js';
+import { allowedMethods, matchEndpoint, toOpenApiPath } from './routing.js';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 embeds them. */
 export type JsonSchema = Record<string, unknown>;
@@ -21,18 +21,32 @@ export type JsonSchema = Record<string, unknown>;
 /** The generated OpenAPI 3.1 document. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  servers: { url: string }[];
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+    contact: { name: string };
+  };
+  servers: { url: string; description?: string }[];
   security: Record<string, string[]>[];
   tags: { name: string }[];
   /** Operations by OpenAPI path, then by lower-case method. */
   paths: Record<string, Record<string, JsonSchema>>;
-  components: { securitySchemes: Record<string, JsonSchema>; schemas: Record<string, JsonSchema> };
+  components: {
+    securitySchemes: Record<string, JsonSchema>;
+    schemas: Record<string, JsonSchema>;
+    /** Response headers: `RequestId`, `Allow`, `RetryAfter`. */
+    headers: Record<string, JsonSchema>;
+  };
 }
 
 /** Options of {@link createOpenApiDocument}. */
 export interface OpenApiOptions {
-  /** The server URL the document names. @default 'http://127.0.0.1:4010' */
+  /**
+   * The server URL the document names: where a client built from it sends its calls.
+   * @default 'http://127.0.0.1:4010'
+   */
   serverUrl?: string;
   /** The document's version. @default '0.1.0' */
   version?: string;
@@ -53,9 +67,21 @@ const namedSchemas: ReadonlyArray<[string, z.ZodType]> = [
   ['ValidationIssue', ValidationIssueSchema],
 ];
 
+// What the converter knows of a schema: the component id of a named one, and the JSON Schema
+// keywords the schema states with `.meta()` (the cross-field rules a `.refine` cannot emit).
+function converterRegistry() {
+  const registry = z.registry<{ id?: string } & Record<string, unknown>>();
+  const own = registry.get.bind(registry);
+  registry.get = (schema) => {
+    const [stated, named] = [z.globalRegistry.get(schema), own(schema)];
+    return stated || named ? { ...stated, ...named } : undefined;
+  };
+  return registry;
+}
+
 class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
-  readonly #registry = z.registry<{ id: string }>();
+  readonly #registry = converterRegistry();
 
   constructor() {
     for (const [id, schema] of namedSchemas) this.#registry.add(schema, { id });
@@ -120,6 +146,24 @@ function envelopeSchema(ok: boolean, inner: JsonSchema | undefined): JsonSchema 
   return { type: 'object', properties, required };
 }
 
+const requestIdHeader = { $ref: '#/components/headers/RequestId' };
+
+const responseHeaders: Record<string, JsonSchema> = {
+  RequestId: {
+    description:
+      'The ID of this request: quote it when reporting a problem (the mock’s request journal finds the call by it).',
+    schema: { type: 'string' },
+  },
+  Allow: {
+    description: 'The methods the path does take, comma-separated (`POST`).',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 function parameters(endpoint: EndpointDefinition, converter: SchemaConverter): JsonSchema[] {
   const list: JsonSchema[] = [];
   for (const [location, shape] of [
@@ -159,13 +203,12 @@ function errorResponses(
   }
   const responses: Record<string, JsonSchema> = {};
   for (const [status, { schemas, whens }] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers =
-      status === 429
-        ? { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } }
-        : undefined;
     responses[String(status)] = {
       description: whens.join('; or '),
-      ...(headers ? { headers } : {}),
+      headers: {
+        'x-request-id': requestIdHeader,
+        ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+      },
       content: {
         // anyOf, not oneOf: an error text can match a documented string and the free-form message
         // style at once (`Invalid cell number`), and it is valid either way.
@@ -173,7 +216,42 @@ function errorResponses(
       },
     };
   }
+  if (answers405(endpoint)) {
+    responses['405'] = {
+      description:
+        'the path is another route of the service that does not take this method (`GET /contacts/search` reaches this operation’s path template, but `/contacts/search` takes only `POST`)',
+      headers: { 'x-request-id': requestIdHeader, Allow: { $ref: '#/components/headers/Allow' } },
+      content: {
+        'application/json': {
+          schema: envelopeSchema(false, { type: 'string', pattern: '^Method [A-Z]+ is not allowed on /' }),
+        },
+      },
+    };
+  }
+  responses.default = {
+    description:
+      'Any other failure: a server or gateway error (5xx), or an answer shaped by a fault armed on the mock. The error envelope, unless the fault gives its own body.',
+    headers: { 'x-request-id': requestIdHeader },
+    content: { 'application/json': { schema: envelopeSchema(false, {}) } },
+  };
   return responses;
+}
+
+// A client routes by path template, the service by the most specific path: a call that fits this
+// operation's template but names another route of the service (`GET /contacts/search` fits
+// `GET /contacts/{cell}`) is answered 405 when that route does not take the method.
+function answers405(endpoint: EndpointDefinition): boolean {
+  const template = endpoint.path.split('/');
+  return endpoints.some((other) => {
+    const path = other.path.replace(/:[A-Za-z_]+/g, 'x');
+    const segments = path.split('/');
+    return (
+      segments.length === template.length &&
+      template.every((segment, i) => segment.startsWith(':') || segment === segments[i]) &&
+      !matchEndpoint(endpoint.method, path) &&
+      allowedMethods(path).length > 0
+    );
+  });
 }
 
 function operation(endpoint: EndpointDefinition, converter: SchemaConverter): JsonSchema {
@@ -205,6 +283,7 @@ function operation(endpoint: EndpointDefinition, converter: SchemaConverter): Js
     responses: {
       [String(endpoint.success.status)]: {
         description: 'Success.',
+        headers: { 'x-request-id': requestIdHeader },
         content: {
           'application/json': {
             schema: envelopeSchema(true, data),
@@ -230,8 +309,10 @@ const tagDescriptions: Record<string, string> = {
 
 /**
  * Generates the OpenAPI 3.1 document of the whole service from the contract: every path and
- * method, request and response schemas, the `bearerAuth` scheme, the `key` query parameter of
- * the postback routes, and every error response.
+ * method, request and response schemas (cross-field rules included), the `bearerAuth` scheme,
+ * the `key` query parameter of the postback routes, every error response (a 405 where one can
+ * answer, and a `default` for any other failure), and the `x-request-id`, `Allow` and
+ * `Retry-After` headers.
  *
  * @example
  * ```ts
@@ -256,8 +337,10 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       description:
         'Contacts, tags, campaigns (original and V2), SMS and email sends, sales, marketplace lead ' +
         'transactions and compliance. Every response is an envelope: `{ok: true, data}` or `{ok: false, error}`.',
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'The marketing service toolkit authors' },
     },
-    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010' }],
+    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:4010', description: 'The service.' }],
     security: [{ bearerAuth: [] }],
     tags: [...new Set(endpoints.map((e) => e.id.split('.')[0]!))].map((name) => ({
       name,
@@ -275,6 +358,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
         },
       },
       schemas: converter.components,
+      headers: responseHeaders,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { SaleSchema } from '../schemas/sale.js';
+import { SaleSchema, SOLD_AT_PATTERN } from '../schemas/sale.js';
 import { campaignNotFound } from './common.js';
 import { defineEndpoint } from './define-endpoint.js';
 import { routes } from './routes.js';
@@ -27,7 +27,9 @@ export const SalePostbackQuerySchema = z.strictObject({
   send_id: z.string().optional(),
   click_id: z.string().optional(),
   cell: z.string().min(1),
-  soldAt: z.string().optional(),
+  // The handler checks the value with SaleSchema, so that its message names the record (`Sale 0:
+  // soldAt: ...`); the pattern tells the document the same rule.
+  soldAt: z.string().meta({ pattern: SOLD_AT_PATTERN.source }).optional(),
   saleValue: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'Expected a non-negative number')

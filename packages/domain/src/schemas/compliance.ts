@@ -18,7 +18,10 @@ export const ComplianceQuerySchema = z.strictObject({ campaign_id: z.string().mi
 /** The body of `POST /compliance/send`: cells to check, and the country of local numbers. */
 export const ComplianceBodySchema = z.strictObject({
   cells: z.array(z.string()).min(1),
-  country: CountryCode,
+  country: CountryCode.meta({
+    description:
+      'Required: the country (ISO 3166-1 alpha-2, `ZA`) that local numbers in `cells` are read in.',
+  }),
 });
 /** The body of a compliance check. */
 export type ComplianceBody = z.infer<typeof ComplianceBodySchema>;

@@ -15,15 +15,21 @@ export const UPSERT_CONTACTS_MAX = limits.upsertContacts;
 
 const nonEmptyIds = z.array(z.string().min(1)).min(1);
 
+// zod does not turn a `.refine` into JSON Schema: each cross-field rule below also states itself in
+// `.meta` (`minProperties`, `anyOf`, `oneOf`), which the OpenAPI document carries, so that tools
+// built from it refuse what the service refuses.
+
 /** The tag filter of a search or bulk update: any of (`$in`) and/or all of (`$all`) the tags. */
 export const TagFilterSchema = z
   .strictObject({ $in: nonEmptyIds.optional(), $all: nonEmptyIds.optional() })
-  .refine((f) => f.$in !== undefined || f.$all !== undefined, 'tag_ids needs $in or $all');
+  .refine((f) => f.$in !== undefined || f.$all !== undefined, 'tag_ids needs $in or $all')
+  .meta({ minProperties: 1 });
 
 /** The `updatedAt` filter of a search: on or after `$gte`, on or before `$lte`. */
 export const UpdatedAtFilterSchema = z
   .strictObject({ $gte: IsoDateInput.optional(), $lte: IsoDateInput.optional() })
-  .refine((f) => f.$gte !== undefined || f.$lte !== undefined, 'updatedAt needs $gte or $lte');
+  .refine((f) => f.$gte !== undefined || f.$lte !== undefined, 'updatedAt needs $gte or $lte')
+  .meta({ minProperties: 1 });
 
 const atLeastOneFilter = (find: Record<string, unknown>) => Object.values(find).some((v) => v !== undefined);
 
@@ -34,7 +40,8 @@ export const ContactFindSchema = z
     tag_ids: TagFilterSchema.optional(),
     updatedAt: UpdatedAtFilterSchema.optional(),
   })
-  .refine(atLeastOneFilter, 'find needs at least one filter: cell, tag_ids or updatedAt');
+  .refine(atLeastOneFilter, 'find needs at least one filter: cell, tag_ids or updatedAt')
+  .meta({ minProperties: 1 });
 
 /**
  * The body of `POST /contacts/search`. `projection` names the fields to return besides `_id`.
@@ -94,6 +101,15 @@ export const OptOutBodySchema = z
   })
   .refine((b) => (b.campaign_ids !== undefined && b.campaign_ids.length > 0) || b.all === true, {
     message: messages.optOutTargetRequired,
+  })
+  .meta({
+    anyOf: [
+      {
+        required: ['campaign_ids'],
+        properties: { campaign_ids: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 } },
+      },
+      { required: ['all'], properties: { all: { const: true } } },
+    ],
   });
 /** The body of an opt-out. */
 export type OptOutBody = z.infer<typeof OptOutBodySchema>;
@@ -116,7 +132,16 @@ export const TagChangeBodySchema = z
     tags: z.array(z.string()).optional(),
     create_missing_contact: z.boolean().optional(),
   })
-  .refine((b) => (b.tag_ids?.length ?? 0) + (b.tags?.length ?? 0) > 0, { message: messages.noTagsToChange });
+  .refine((b) => (b.tag_ids?.length ?? 0) + (b.tags?.length ?? 0) > 0, { message: messages.noTagsToChange })
+  .meta({
+    anyOf: [
+      {
+        required: ['tag_ids'],
+        properties: { tag_ids: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+      },
+      { required: ['tags'], properties: { tags: { type: 'array', items: { type: 'string' }, minItems: 1 } } },
+    ],
+  });
 /** The body of a tag change. */
 export type TagChangeBody = z.infer<typeof TagChangeBodySchema>;
 
@@ -142,7 +167,10 @@ export const UploadSendSchema = z.strictObject({
 export function uploadEnvelopeSchema<Row extends z.ZodType>(max: number, row: Row) {
   return z.strictObject({
     contacts: z.array(row).min(1).max(max),
-    country: UploadCountry.optional(),
+    country: UploadCountry.meta({
+      description:
+        'Optional: the country (`ZA` or `NA`) that local cell numbers in `contacts` are read in; without it, each cell needs its country code.',
+    }).optional(),
     tag_ids: z.array(z.string()).optional(),
     send: UploadSendSchema.optional(),
   });
@@ -176,18 +204,21 @@ export const BulkUpdateOperationSchema = z
       .refine((s) => s.tag_ids !== undefined || s.deduped_campaign_ids !== undefined, {
         message: '$addToSet needs tag_ids or deduped_campaign_ids',
       })
+      .meta({ minProperties: 1 })
       .optional(),
     $pull: z.strictObject({ tag_ids: z.strictObject({ $in: nonEmptyIds }) }).optional(),
   })
   .refine((u) => (u.$addToSet === undefined) !== (u.$pull === undefined), {
     message: 'update needs exactly one operator: $addToSet or $pull',
-  });
+  })
+  .meta({ oneOf: [{ required: ['$addToSet'] }, { required: ['$pull'] }] });
 
 /** The body of `POST /contacts/update`. `find` needs at least one filter, like search. */
 export const BulkUpdateBodySchema = z.strictObject({
   find: z
     .strictObject({ cell: nonEmptyIds.optional(), tag_ids: TagFilterSchema.optional() })
-    .refine(atLeastOneFilter, 'find needs at least one filter: cell or tag_ids'),
+    .refine(atLeastOneFilter, 'find needs at least one filter: cell or tag_ids')
+    .meta({ minProperties: 1 }),
   update: BulkUpdateOperationSchema,
 });
 /** The body of a bulk update. */

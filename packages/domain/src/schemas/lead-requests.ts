@@ -25,10 +25,9 @@ export const LeadSchema = z
   })
   .refine(
     (lead) => [lead.campaign_id, lead.send_id, lead.click_id].filter((id) => id !== undefined).length === 1,
-    {
-      message: MATCHBACK_REQUIRED,
-    },
-  );
+    { message: MATCHBACK_REQUIRED },
+  )
+  .meta({ oneOf: [{ required: ['campaign_id'] }, { required: ['send_id'] }, { required: ['click_id'] }] });
 /** One lead. */
 export type Lead = z.infer<typeof LeadSchema>;
 

@@ -10,7 +10,9 @@ export const SendSmsBodySchema = z.strictObject({
   content: z.string().min(1),
   cell: z.string().min(1),
   skipNonContacts: z.boolean(),
-  country: CountryCode,
+  country: CountryCode.meta({
+    description: 'Required: the country (ISO 3166-1 alpha-2, `ZA`) that a local `cell` is read in.',
+  }),
   deliveryMethod: DeliveryMethod,
   campaign_id: z.string().min(1).optional(),
   sendOptions: SendOptionsSchema.optional(),

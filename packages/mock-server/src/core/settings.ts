@@ -34,6 +34,12 @@ export interface WebhookSettings {
 export interface MockServiceOptions {
   /** Where the service's routes live; msw handlers match under it. @default 'https://api.marketing.test' */
   baseUrl?: string;
+  /**
+   * The URL the served OpenAPI document names in `servers`, for a mock that clients reach through
+   * another address (a proxy, a container's published port). By default the document names the
+   * address each request came to (its `Host`).
+   */
+  publicUrl?: string;
   /** A world to start with. */
   seed?: import('../store/seed-schema.js').SeedDocument;
   /**
@@ -68,6 +74,7 @@ export interface MockServiceOptions {
 export interface Settings {
   baseUrl: string;
   basePath: string;
+  publicUrl: string | undefined;
   rateLimit: RateLimitSettings | false;
   billing: BillingSettings | false;
   webhooks: WebhookSettings;
@@ -86,6 +93,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
   return {
     baseUrl,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     rateLimit:
       options.rateLimit === false ? false : { perMinute: 50, bulkUpdatePerMinute: 5, ...options.rateLimit },
     billing:

@@ -14,6 +14,11 @@ interface OptionSpec {
 const specs = {
   port: { type: 'string', value: '<n>', default: '4010', help: 'port to listen on (0 picks a free one)' },
   host: { type: 'string', value: '<host>', default: '127.0.0.1', help: 'interface to listen on' },
+  'public-url': {
+    type: 'string',
+    value: '<url>',
+    help: 'the URL /openapi.json names as the server (default: the address each request came to)',
+  },
   seed: {
     type: 'string',
     value: '<file>',
@@ -141,6 +146,19 @@ export function userPath(path: string, env: NodeJS.ProcessEnv, cwd = process.cwd
   const ours = ['marketing-service-monorepo', '@marketing/mock-server'].includes(env.npm_package_name ?? '');
   const viaScript = ours && ['mock', 'start'].includes(env.npm_lifecycle_event ?? '') && env.INIT_CWD;
   return resolve(viaScript ? (env.INIT_CWD as string) : cwd, path);
+}
+
+/** Reads `--public-url`: an absolute http(s) URL, without a trailing slash. */
+export function parsePublicUrl(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new CliOptionsError(
+      `--public-url must be an http(s) URL such as https://mock.example.com, got "${text}"`,
+    );
+  return text.replace(/\/+$/, '');
 }
 
 /** Reads `--latency`: `250` or `100-400` milliseconds. */

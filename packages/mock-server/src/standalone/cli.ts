@@ -16,6 +16,7 @@ import { createNodeServer } from '../node/index.js';
 import {
   CliOptionsError,
   parseLatency,
+  parsePublicUrl,
   parseSaveInterval,
   readOptions,
   usage,
@@ -45,10 +46,12 @@ function readSeed(path: string): SeedDocument {
 let args: ReturnType<typeof readOptions>;
 let latency: { min: number; max: number } | undefined;
 let saveIntervalMs: number;
+let publicUrl: string | undefined;
 try {
   args = readOptions(process.argv.slice(2), process.env);
   latency = args.latency === undefined ? undefined : parseLatency(args.latency);
   saveIntervalMs = parseSaveInterval(args['save-interval']);
+  publicUrl = args['public-url'] === undefined ? undefined : parsePublicUrl(args['public-url']);
   if (!['text', 'json'].includes(args.log))
     throw new CliOptionsError(`--log must be text or json, got "${args.log}"`);
 } catch (error) {
@@ -152,6 +155,7 @@ server.listen(port, args.host, () => {
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
       ...(pactStates ? { pactStates } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
     });
   } catch (error) {
     const code = saved ? 2 : 1;

@@ -128,9 +128,25 @@ describe('the standalone server', () => {
   it('serves a valid OpenAPI document naming its own URL', async () => {
     const cli = await start(['--quiet']);
     const document = await (await fetch(`${cli.url}/openapi.json`)).json();
-    expect(document.servers).toEqual([{ url: cli.url }]);
+    expect(document.servers).toEqual([{ url: cli.url, description: 'The service.' }]);
     expect(await openApiErrors(document)).toEqual([]);
   });
+
+  it('names the address a client used as the server when it listens on every interface', async () => {
+    const cli = await start(['--quiet', '--host', '0.0.0.0', '--port', '0']);
+    const local = cli.url.replace('0.0.0.0', '127.0.0.1');
+    const document = await (await fetch(`${local}/openapi.json`)).json();
+    expect(document.servers).toEqual([{ url: local, description: 'The service.' }]);
+  });
+
+  it('names --public-url as the server, and refuses one that is not an http(s) URL', async () => {
+    const proxied = await start(['--quiet', '--public-url', 'https://mock.example.com/']);
+    const named = await (await fetch(`${proxied.url}/openapi.json`)).json();
+    expect(named.servers).toEqual([{ url: 'https://mock.example.com', description: 'The service.' }]);
+    const refused = await runCli(['--public-url', 'mock.example.com']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--public-url must be an http(s) URL');
+  }, 40_000);
 
   it('does not serve the control plane with --no-control, and can turn rate limiting off', async () => {
     const cli = await start(['--quiet', '--no-control', '--no-rate-limit']);
