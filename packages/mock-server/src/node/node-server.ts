@@ -25,7 +25,15 @@ export interface NodeServerOptions {
   onRequest?: (info: NodeRequestInfo) => void;
   /** Answer CORS preflights and allow any origin (browser apps on another port). @default true */
   cors?: boolean;
+  /**
+   * Also allow other origins on the control plane under `/__mock/`. Off by default: with it, any
+   * web page a developer opens could read the mock's state and reset or seed it. @default false
+   */
+  corsControl?: boolean;
 }
+
+// The control plane's paths (at the root or under a base path), which get CORS only when asked.
+const CONTROL_PATH = /^[^?#]*\/__mock(?:[/?#]|$)/;
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -47,11 +55,13 @@ export function createNodeServer(
   mock: Pick<MockService, 'respond'>,
   options: NodeServerOptions = {},
 ): Server {
-  const cors = options.cors ?? true;
+  const serviceCors = options.cors ?? true;
+  const controlCors = serviceCors && options.corsControl === true;
   const onRequest = options.onRequest;
   return createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const started = onRequest ? performance.now() : 0;
     const at = onRequest ? new Date() : undefined;
+    const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
     if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.writeHead(204, {
         ...CORS_HEADERS,

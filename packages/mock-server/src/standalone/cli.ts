@@ -12,7 +12,15 @@ import {
   VERSION,
 } from '../index.js';
 import { createNodeServer } from '../node/index.js';
-import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
+import {
+  CliOptionsError,
+  exposedControlWarning,
+  isLoopbackHost,
+  parseLatency,
+  readOptions,
+  usage,
+  userPath,
+} from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
@@ -38,6 +46,8 @@ try {
   latency = args.latency === undefined ? undefined : parseLatency(args.latency);
   if (!['text', 'json'].includes(args.log))
     throw new CliOptionsError(`--log must be text or json, got "${args.log}"`);
+  if (args['control-token'] === '')
+    throw new CliOptionsError('--control-token is empty (MARKETING_MOCK_CONTROL_TOKEN set to nothing?)');
 } catch (error) {
   if (error instanceof CliOptionsError) fatal(`${error.message}\n\n${usage()}`, 2);
   throw error;
@@ -85,12 +95,15 @@ const server = createNodeServer(
   { respond },
   {
     cors: !args['no-cors'],
+    corsControl: args['cors-control'],
     onRequest: args.quiet
       ? undefined
       : (entry) => requestLog.add(formatRequestLine(entry, args.log as 'text' | 'json')),
   },
 );
 server.on('error', (error) => fatal(`cannot listen on ${args.host}:${port}: ${error.message}`));
+if (!args['no-control'] && !args['control-token'] && !isLoopbackHost(args.host))
+  process.stderr.write(exposedControlWarning(args.host));
 server.listen(port, args.host, () => {
   const address = server.address() as AddressInfo;
   const url = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${address.port}`;
@@ -99,6 +112,7 @@ server.listen(port, args.host, () => {
       baseUrl: url,
       seed,
       control: !args['no-control'],
+      ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
