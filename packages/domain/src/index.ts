@@ -78,6 +78,7 @@ export {
   grants,
   missingPermissions,
   missingResources,
+  permissionsRequiredBy,
   resourceError,
   resourcesNamedBy,
 } from './rules/permissions.js';

@@ -4,6 +4,7 @@ import {
   grants,
   missingPermissions,
   missingResources,
+  permissionsRequiredBy,
   resourceError,
   resourcesNamedBy,
 } from './permissions.js';
@@ -125,5 +126,31 @@ describe('resourcesNamedBy', () => {
         'compliance.checkSend',
       ]).toContain(endpoint.id);
     }
+  });
+});
+
+describe('permissionsRequiredBy', () => {
+  it('asks contact.create of a request that may create a contact, on opt-out and tag add', () => {
+    expect(permissionsRequiredBy('contacts.optOut', { all: true, create_missing_contact: true })).toEqual([
+      'contact.create',
+    ]);
+    expect(
+      permissionsRequiredBy('contacts.addTags', { tag_ids: ['t'], create_missing_contact: true }),
+    ).toEqual(['contact.create']);
+  });
+
+  it('asks nothing more without the flag, for tag removal, or for an opt-out from every campaign', () => {
+    expect(permissionsRequiredBy('contacts.optOut', { all: true })).toEqual([]);
+    expect(permissionsRequiredBy('contacts.optOut', { all: true, create_missing_contact: false })).toEqual(
+      [],
+    );
+    expect(
+      permissionsRequiredBy('contacts.removeTags', { tag_ids: ['t'], create_missing_contact: true }),
+    ).toEqual([]);
+  });
+
+  it('leaves an opt-out from every campaign within a key restricted to some campaigns', () => {
+    const named = resourcesNamedBy('contacts.optOut', { body: { all: true } });
+    expect(missingResources({ campaign_ids: ['cmp_1'] }, named)).toBeUndefined();
   });
 });
