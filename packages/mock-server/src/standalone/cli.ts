@@ -135,7 +135,7 @@ server.listen(port, args.host, () => {
       ...(args['no-control']
         ? ['  Control plane:    off']
         : [
-            `  Control plane:    ${url}/__mock/`,
+            `  Control plane:    ${url}/__mock/${args['control-token'] ? ' (send the token in x-mock-token)' : ''}`,
             `  Health:           ${url}/__mock/health`,
             `  Dashboard:        ${url}/__mock/ui`,
           ]),
