@@ -133,7 +133,7 @@ server.listen(port, args.host, () => {
       `Marketing service mock ${VERSION} listening on ${url} (loaded ${source})`,
       `  OpenAPI document: ${url}/openapi.json`,
       ...(args['no-control']
-        ? ['  Control plane:    off']
+        ? ['  Control plane:    off', `  Health:           ${url}/__mock/health`]
         : [
             `  Control plane:    ${url}/__mock/${args['control-token'] ? ' (send the token in x-mock-token)' : ''}`,
             `  Health:           ${url}/__mock/health`,

@@ -48,7 +48,7 @@ describe('the standalone server, reached from outside', () => {
     const cli = await start([], {
       env: { MARKETING_MOCK_NO_CONTROL: '1', MARKETING_MOCK_LOG: 'json', MARKETING_MOCK_QUIET: 'yes' },
     });
-    expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(404);
+    expect((await fetch(`${cli.url}/__mock/state`)).status).toBe(404);
     const loud = await start(['--log', 'text'], {
       env: { MARKETING_MOCK_LOG: 'json', MARKETING_MOCK_QUIET: '0' },
     });
