@@ -167,7 +167,7 @@ describe('--no-control', () => {
     'keeps GET /__mock/health and answers 404 to every other control route and the dashboard',
     async () => {
       const cli = await start(['--no-control']);
-    expect(cli.stdout()).toContain(`Health:           ${cli.url}/__mock/health`);
+      expect(cli.stdout()).toContain(`Health:           ${cli.url}/__mock/health`);
       const health = await fetch(`${cli.url}/__mock/health`);
       expect(health.status).toBe(200);
       expect((await health.json()).data.status).toBe('ok');
