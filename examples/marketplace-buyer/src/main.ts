@@ -7,7 +7,11 @@ const client = new Client({ apiKey: process.env.MARKETING_API_KEY ?? 'demo_buyer
 
 // The seller's campaign run and a click stand in for the traffic that produces leads.
 const post = (path: string, body: unknown) =>
-  fetch(`${baseUrl}/__mock/${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json());
+  fetch(`${baseUrl}/__mock/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
 const run = await post('campaigns/cmp_offer/run', { limit: 3 });
 const clicks = [];
 for (const send of run.data.sends)

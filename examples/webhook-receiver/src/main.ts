@@ -6,6 +6,7 @@ const receiver = createReceiver((reply) => console.log('reply handled once:', re
 receiver.listen(9999, '127.0.0.1', async () => {
   const res = await fetch(`${baseUrl}/__mock/replies`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ from: '27821000000', message: 'YES please', send_id: 'snd_demo' }),
   });
   const { data } = await res.json();

@@ -76,6 +76,7 @@ export {
   missingPermissions,
   missingResources,
   namedResources,
+  permissionsRequiredBy,
   resourceError,
 } from './rules/permissions.js';
 export type { BulkUpdatableFields, ParsedBulkUpdate } from './rules/query/bulk-update.js';

@@ -9,9 +9,30 @@ const base = location.origin;
 // biome-ignore lint/suspicious/noExplicitAny: the page reads JSON from the control plane as it comes
 type Json = Record<string, any>;
 
+const TOKEN_KEY = 'marketing-mock-control-token';
+let tokenDeclined = false;
+
+function withToken(init: RequestInit = {}, token: string | null): RequestInit {
+  return token
+    ? { ...init, headers: { ...(init.headers as Record<string, string>), 'x-mock-token': token } }
+    : init;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: each caller knows the shape of its route's data
 async function control(path: string, init?: RequestInit): Promise<any> {
-  const response = await fetch(`${base}/__mock/${path}`, init);
+  const sent = sessionStorage.getItem(TOKEN_KEY);
+  let response = await fetch(`${base}/__mock/${path}`, withToken(init, sent));
+  // A mock started with --control-token: ask once (polls answered 401 meanwhile reuse the answer),
+  // and keep it for this tab only.
+  if (response.status === 401) {
+    let token = sessionStorage.getItem(TOKEN_KEY);
+    if (token === sent && !tokenDeclined) {
+      token = prompt('This mock needs its control token (--control-token):');
+      if (token) sessionStorage.setItem(TOKEN_KEY, token);
+      else tokenDeclined = true;
+    }
+    if (token && token !== sent) response = await fetch(`${base}/__mock/${path}`, withToken(init, token));
+  }
   const body = await response.json();
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : JSON.stringify(body.error));
   return body.data;

@@ -81,7 +81,7 @@ export const contacts = {
     ...routes.contacts.optOut,
     summary: 'Opt a contact out of campaigns, or of all of them.',
     description:
-      'Has exactly the effect of an opt-out reply. A missing contact matches nothing unless `create_missing_contact`.',
+      'Has exactly the effect of an opt-out reply. A missing contact matches nothing unless `create_missing_contact`, which also needs the `contact.create` permission. A key restricted to some campaigns may still opt a contact out of all of them with `all: true`.',
     pathParams: cellPath,
     body: OptOutBodySchema,
     success: { status: 200, data: MatchResultSchema },
@@ -111,7 +111,8 @@ export const contacts = {
   addTags: defineEndpoint({
     ...routes.contacts.addTags,
     summary: 'Add tags to a contact, by ID or name.',
-    description: 'Unknown tags are dropped. `create_missing_contact` creates the contact when it is missing.',
+    description:
+      'Unknown tags are dropped. `create_missing_contact` creates the contact when it is missing; it also needs the `contact.create` permission.',
     pathParams: cellPath,
     body: TagChangeBodySchema,
     success: { status: 200, data: MatchResultSchema },

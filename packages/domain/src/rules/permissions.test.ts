@@ -3,7 +3,13 @@ import { allErrors } from '../contract/all-errors.js';
 import { endpoints } from '../contract/index.js';
 import { checksResources, resourcesNamedBy } from '../contract/resource-rules.js';
 import { ResourceErrorSchema } from '../schemas/errors.js';
-import { grants, missingPermissions, missingResources, resourceError } from './permissions.js';
+import {
+  grants,
+  missingPermissions,
+  missingResources,
+  permissionsRequiredBy,
+  resourceError,
+} from './permissions.js';
 
 describe('grants', () => {
   it('grants everything to *', () => {
@@ -128,5 +134,31 @@ describe('resourcesNamedBy', () => {
     );
     for (const endpoint of endpoints.filter((e) => checksResources(e.id)))
       expect(allErrors(endpoint).some((e) => e.status === 403 && e.error === ResourceErrorSchema)).toBe(true);
+  });
+});
+
+describe('permissionsRequiredBy', () => {
+  it('asks contact.create of a request that may create a contact, on opt-out and tag add', () => {
+    expect(permissionsRequiredBy('contacts.optOut', { all: true, create_missing_contact: true })).toEqual([
+      'contact.create',
+    ]);
+    expect(
+      permissionsRequiredBy('contacts.addTags', { tag_ids: ['t'], create_missing_contact: true }),
+    ).toEqual(['contact.create']);
+  });
+
+  it('asks nothing more without the flag, for tag removal, or for an opt-out from every campaign', () => {
+    expect(permissionsRequiredBy('contacts.optOut', { all: true })).toEqual([]);
+    expect(permissionsRequiredBy('contacts.optOut', { all: true, create_missing_contact: false })).toEqual(
+      [],
+    );
+    expect(
+      permissionsRequiredBy('contacts.removeTags', { tag_ids: ['t'], create_missing_contact: true }),
+    ).toEqual([]);
+  });
+
+  it('leaves an opt-out from every campaign within a key restricted to some campaigns', () => {
+    const named = resourcesNamedBy('contacts.optOut', { body: { all: true } });
+    expect(missingResources({ campaign_ids: ['cmp_1'] }, named)).toBeUndefined();
   });
 });

@@ -83,6 +83,31 @@ export function resourceError(endpointId: string, missing: Record<string, string
 }
 
 /**
+ * The permissions a request needs besides its endpoint's own, read from its body.
+ * `create_missing_contact: true` creates a contact, so on the opt-out and tag-add endpoints it
+ * also needs `contact.create`: without it, a key that may only record opt-outs or tags could add
+ * contacts that campaigns then target. (Tag removal ignores the flag and needs nothing more.)
+ *
+ * Opting out with `all: true` needs nothing more, and a key restricted to some campaigns may use
+ * it: it names no campaign, and it only ever stops messages. Refusing it would leave the
+ * organisation messaging a person who asked a supplier to stop.
+ *
+ * @example
+ * ```ts
+ * permissionsRequiredBy('contacts.optOut', { all: true, create_missing_contact: true }); // ['contact.create']
+ * permissionsRequiredBy('contacts.optOut', { all: true }); // []
+ * ```
+ */
+export function permissionsRequiredBy(endpointId: string, body: unknown): string[] {
+  const creates =
+    (endpointId === 'contacts.optOut' || endpointId === 'contacts.addTags') &&
+    body !== null &&
+    typeof body === 'object' &&
+    (body as { create_missing_contact?: unknown }).create_missing_contact === true;
+  return creates ? ['contact.create'] : [];
+}
+
+/**
  * The IDs a request names, by kind, without repeats and without empty kinds: what an endpoint's
  * `resources` extractor answers.
  *

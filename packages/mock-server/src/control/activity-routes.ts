@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { wholeNumberParam } from '../core/request-journal.js';
 import { ok } from '../core/responses.js';
+import { contactLookupFromQuery, outboxFilterFromQuery } from '../store/world-queries.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 
 const ReplyBody = z.strictObject({
@@ -41,31 +41,13 @@ export const activityRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/outbox',
     description: 'The messages sent (SMS and email); filters channel, cell, since.',
-    handle: ({ mock, url }) => {
-      const filter = Object.fromEntries(
-        ['channel', 'cell', 'since'].flatMap((k) =>
-          url.searchParams.has(k) ? [[k, url.searchParams.get(k)!]] : [],
-        ),
-      );
-      return ok(mock.outbox(filter));
-    },
+    handle: ({ mock, url }) => ok(mock.outbox(outboxFilterFromQuery(url.searchParams))),
   },
   {
     method: 'GET',
     path: '/__mock/contacts',
     description: 'Contacts by cell or tag (filters cell, tag, org, limit), with their tags and opt-outs.',
-    handle: ({ mock, url }) => {
-      const q = url.searchParams;
-      const limit = wholeNumberParam(q, 'limit');
-      return ok(
-        mock.findContacts({
-          ...(q.has('cell') ? { cell: q.get('cell')! } : {}),
-          ...(q.has('tag') ? { tag: q.get('tag')! } : {}),
-          ...(q.has('org') ? { org: q.get('org')! } : {}),
-          ...(limit !== undefined ? { limit } : {}),
-        }),
-      );
-    },
+    handle: ({ mock, url }) => ok(mock.findContacts(contactLookupFromQuery(url.searchParams))),
   },
   {
     method: 'GET',

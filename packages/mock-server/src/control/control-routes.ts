@@ -12,6 +12,7 @@ import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
 import { activityRoutes } from './activity-routes.js';
 import { clockRoutes } from './clock-routes.js';
+import { accessRefusal, contentTypeRefusal, notJson } from './control-guard.js';
 import type { ControlCall, ControlRoute } from './control-route.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
@@ -97,7 +98,11 @@ export async function handleControlRequest(
   }
 }
 
-/** Reads a control request's body and answers it; refused when the control plane is off. */
+/**
+ * Reads a control request's body and answers it. Refused first: when the control plane is off
+ * (only health answers), without the control token when one is set (401), and a POST whose body
+ * is not declared as JSON (415), which a web page on another origin could otherwise send.
+ */
 export async function answerControl(
   mock: MockService,
   call: IncomingCall,
@@ -105,11 +110,23 @@ export async function answerControl(
   path: string,
   startedAt: number,
 ): Promise<Outcome> {
-  if (!mock.settings.control) return fail(404, 'Not found');
+  const refused = accessRefusal(mock.settings, call, path);
+  if (refused) return refused;
   if (call.headers.has(MOCK_WEBHOOK_HEADER))
     return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
-  const read =
-    call.method === 'POST' ? await readJsonBody(call, mock.settings.maxBodyBytes) : { body: undefined };
-  if ('error' in read) return read.error;
-  return handleControlRequest({ mock, method: call.method, path, url, body: read.body, startedAt });
+  let body: unknown;
+  if (call.method === 'POST') {
+    const notJsonAnswer = contentTypeRefusal(call);
+    if (notJsonAnswer) return notJsonAnswer;
+    const read = await readJsonBody(call, mock.settings.maxBodyBytes);
+    // Without a content-type only an empty body passes: anything else was sent as some other type.
+    if (
+      !call.headers.has('content-type') &&
+      ('error' in read ? read.error.status === 400 : read.body !== undefined)
+    )
+      return notJson(null);
+    if ('error' in read) return read.error;
+    body = read.body;
+  }
+  return handleControlRequest({ mock, method: call.method, path, url, body, startedAt });
 }

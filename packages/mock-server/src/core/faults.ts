@@ -2,6 +2,73 @@ import { z } from 'zod';
 import { pathMatches } from './path-pattern.js';
 import { type Answer, fail, type Outcome } from './responses.js';
 
+// RFC 9110 `token`: the characters a header name may have.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// A field value: visible ASCII, spaces and tabs, and obs-text bytes; never CR, LF or NUL.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+// Headers that frame the message or belong to one connection: the transport writes these, and a
+// second copy makes an answer no client can read (two lengths) or one that hangs it.
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'upgrade',
+  'te',
+  'trailer',
+  'x-request-id',
+]);
+/** The most header text a fault may add: Node's clients refuse answers with more than 16 KiB. */
+export const FAULT_HEADERS_MAX_BYTES = 8 * 1024;
+/** How deeply a fault's body may nest: deeper, it could not be written or journaled. */
+export const FAULT_BODY_MAX_DEPTH = 100;
+
+const FaultHeaders = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    const issue = !HEADER_NAME.test(name)
+      ? `${JSON.stringify(name)} is not a valid header name`
+      : FRAMING_HEADERS.has(lower)
+        ? `${name} is set by the mock itself (framing or connection header); a fault cannot set it`
+        : seen.has(lower)
+          ? `${name} is given twice (header names are case-insensitive)`
+          : !HEADER_VALUE.test(value)
+            ? `${name}: the value has a character a header cannot carry (CR, LF or another control character)`
+            : undefined;
+    if (issue) ctx.addIssue({ code: 'custom', path: [name], message: issue });
+    seen.add(lower);
+    bytes += name.length + value.length + 4;
+  }
+  if (bytes > FAULT_HEADERS_MAX_BYTES)
+    ctx.addIssue({ code: 'custom', message: `Headers of at most ${FAULT_HEADERS_MAX_BYTES} bytes in all` });
+});
+
+/** Why a value cannot be sent as a JSON body, or `undefined` when it can. */
+function notJsonBody(value: unknown, depth = 0): string | undefined {
+  if (depth > FAULT_BODY_MAX_DEPTH) return `Nested more than ${FAULT_BODY_MAX_DEPTH} levels deep`;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'Numbers must be finite';
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const issue = notJsonBody(item, depth + 1);
+      if (issue) return issue;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const item of Object.values(value)) {
+      const issue = notJsonBody(item, depth + 1);
+      if (issue) return issue;
+    }
+    return undefined;
+  }
+  return `Expected a JSON value, got ${typeof value === 'object' ? 'an object of a class' : typeof value}`;
+}
+
 const FaultSchema = z.strictObject({
   method: z
     .string()
@@ -12,9 +79,24 @@ const FaultSchema = z.strictObject({
   org_id: z.string().min(1).optional(),
   times: z.number().int().positive().default(1),
   when: z.enum(['before', 'after']).default('before'),
-  status: z.number().int().min(100).max(599).optional(),
-  body: z.unknown().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  status: z
+    .number()
+    .int()
+    .min(200, 'Expected a final status from 200 to 599 (1xx statuses are not answers)')
+    .max(599)
+    .refine(
+      (status) => ![204, 205, 304].includes(status),
+      'Expected a status whose answer has a body (not 204, 205 or 304)',
+    )
+    .optional(),
+  body: z
+    .unknown()
+    .superRefine((body, ctx) => {
+      const issue = body === undefined ? undefined : notJsonBody(body);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    })
+    .optional(),
+  headers: FaultHeaders.optional(),
   delay_ms: z.number().int().nonnegative().max(600_000).optional(),
   drop: z.boolean().optional(),
 });

@@ -7,6 +7,7 @@ import {
   matchEndpoint,
   messages,
   missingResources,
+  permissionsRequiredBy,
   resourceError,
   resourcesNamedBy,
   validationError,
@@ -278,6 +279,9 @@ function answerWithBody(
     body: body?.data,
     cell,
   };
+  const lacking = permissionsRequiredBy(endpoint.id, context.body).filter((p) => !grants(key.permissions, p));
+  if (lacking.length > 0)
+    return asCaller(fail(403, { code: errorCodes.insufficientPermissions, missing: lacking }), org._id);
   // Most keys are not restricted to resources: then the named ones are not gathered.
   const missing = key.resources && missingResources(key.resources, resourcesNamedBy(endpoint.id, context));
   if (missing) return asCaller(fail(403, resourceError(endpoint.id, missing)), org._id);

@@ -55,8 +55,17 @@ export interface MockServiceOptions {
   /** Billing prices, or `false` to make everything free and never answer 402. */
   billing?: false | Partial<BillingSettings>;
   webhooks?: Partial<WebhookSettings>;
-  /** Serve the HTTP control plane under `/__mock/`. @default true */
+  /**
+   * Serve the HTTP control plane under `/__mock/`. When `false`, only `GET /__mock/health`
+   * answers there. @default true
+   */
   control?: boolean;
+  /**
+   * A secret every control request must carry as `x-mock-token` (`GET /__mock/health` excepted);
+   * wrong or missing: 401. Applies to every transport (`mock.fetch`, `mock.handle`, msw, the Node
+   * server). Not set: the control plane is open to anyone who can reach it.
+   */
+  controlToken?: string;
   /** The largest request body accepted, in bytes. @default 67108864 (64 MiB) */
   maxBodyBytes?: number;
   /** How many request journal entries to keep (the oldest are dropped). @default 1000 */
@@ -79,6 +88,7 @@ export interface Settings {
   billing: BillingSettings | false;
   webhooks: WebhookSettings;
   control: boolean;
+  controlToken: string | undefined;
   maxBodyBytes: number;
   requestJournalLimit: number;
   latency: { min: number; max: number } | undefined;
@@ -86,6 +96,12 @@ export interface Settings {
 
 /** The default base URL of an in-process mock. */
 export const DEFAULT_BASE_URL = 'https://api.marketing.test';
+
+function controlTokenOf(token: string | undefined): string | undefined {
+  // An empty token would be a lock anyone opens by sending nothing: refused rather than ignored.
+  if (token === '') throw new TypeError('controlToken must not be empty (leave it out for no token)');
+  return token;
+}
 
 /** Fills in every default. */
 export function resolveSettings(options: MockServiceOptions): Settings {
@@ -109,6 +125,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
           },
     webhooks: { timeoutMs: 10_000, retries: 3, ...options.webhooks },
     control: options.control ?? true,
+    controlToken: controlTokenOf(options.controlToken),
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
     requestJournalLimit: options.requestJournalLimit ?? 1000,
     latency:

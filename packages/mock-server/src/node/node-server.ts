@@ -34,6 +34,11 @@ export interface NodeServerOptions {
   /** Answer CORS preflights and allow any origin (browser apps on another port). @default true */
   cors?: boolean;
   /**
+   * Also allow other origins on the control plane under `/__mock/`. Off by default: with it, any
+   * web page a developer opens could read the mock's state and reset or seed it. @default false
+   */
+  corsControl?: boolean;
+  /**
    * The largest request body read, in bytes: a body past it (by `content-length` or as it
    * streams in) is answered 413 at once and its connection closed.
    * @default the mock's `settings.maxBodyBytes` (64 MiB)
@@ -55,6 +60,9 @@ export interface NodeServerTimeouts {
   /** An idle kept-alive connection between requests. @default 5000 */
   keepAliveMs: number;
 }
+
+// The control plane's paths (at the root, under a base path or a world), which get CORS only when asked.
+const CONTROL_PATH = /^[^?#]*\/__mock(?:[/?#]|$)/;
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -100,7 +108,8 @@ export function createNodeServer(
   mock: Pick<MockService, 'respond'> & { readonly settings?: { readonly maxBodyBytes: number } },
   options: NodeServerOptions = {},
 ): Server {
-  const cors = options.cors ?? true;
+  const serviceCors = options.cors ?? true;
+  const controlCors = serviceCors && options.corsControl === true;
   const onRequest = options.onRequest;
   const onError = options.onError ?? writeStack;
   const timeouts = { ...NODE_SERVER_TIMEOUTS, ...options.timeouts };
@@ -115,6 +124,7 @@ export function createNodeServer(
     async (req: IncomingMessage, res: ServerResponse) => {
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
+      const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
       const admitted = admit(req.socket, res);
       if (admitted !== true && !(await admitted)) return;
       if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {

@@ -55,6 +55,15 @@ const specs = {
   'no-rate-limit': { type: 'boolean', help: 'turn rate limiting off' },
   'no-billing': { type: 'boolean', help: 'make every request free (never 402)' },
   'no-cors': { type: 'boolean', help: 'do not answer CORS preflights or allow other origins' },
+  'control-token': {
+    type: 'string',
+    value: '<token>',
+    help: 'require this token in an x-mock-token header on every control request but health',
+  },
+  'cors-control': {
+    type: 'boolean',
+    help: 'allow other origins on the control plane too (off: web pages cannot read or drive it)',
+  },
   quiet: { type: 'boolean', help: 'do not log each request' },
   version: { type: 'boolean', help: 'print the version and exit' },
   help: { type: 'boolean', help: 'show this help and exit' },
@@ -179,4 +188,23 @@ export function parseSaveInterval(text: string): number {
       `--save-interval must be seconds, more than 0 and at most 86400 (5, 0.5), got "${text}"`,
     );
   return Math.max(1, Math.round(seconds * 1000));
+}
+
+/**
+ * Whether a `--host` listens on this machine only (`127.0.0.1`, any `127.x`, `::1`, `localhost`):
+ * elsewhere, anyone on the network can reach the control plane.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare)
+  );
+}
+
+/** The warning printed when the control plane is open to the network without a token. */
+export function exposedControlWarning(host: string): string {
+  return `marketing-mock: warning: listening on ${host} with the control plane open and no --control-token: anyone who can reach this address can read every API key and contact (GET /__mock/state), reset or reseed the mock, and seed a webhook that makes it call any URL. Set --control-token (MARKETING_MOCK_CONTROL_TOKEN), turn the control plane off with --no-control, or listen on 127.0.0.1.\n`;
 }

@@ -15,6 +15,8 @@ import {
 import { createNodeServer } from '../node/index.js';
 import {
   CliOptionsError,
+  exposedControlWarning,
+  isLoopbackHost,
   parseLatency,
   parsePublicUrl,
   parseSaveInterval,
@@ -54,6 +56,8 @@ try {
   publicUrl = args['public-url'] === undefined ? undefined : parsePublicUrl(args['public-url']);
   if (!['text', 'json'].includes(args.log))
     throw new CliOptionsError(`--log must be text or json, got "${args.log}"`);
+  if (args['control-token'] === '')
+    throw new CliOptionsError('--control-token is empty (MARKETING_MOCK_CONTROL_TOKEN set to nothing?)');
 } catch (error) {
   if (error instanceof CliOptionsError) fatal(`${error.message}\n\n${usage()}`, 2);
   throw error;
@@ -129,6 +133,7 @@ const server = createNodeServer(
   { respond },
   {
     cors: !args['no-cors'],
+    corsControl: args['cors-control'],
     onRequest: args.quiet
       ? undefined
       : (entry) => requestLog.add(formatRequestLine(entry, args.log as 'text' | 'json')),
@@ -140,6 +145,8 @@ server.on('error', (error) => {
   // Once listening, an error (too many open files on accept) is passed over: the server goes on.
   process.stderr.write(`marketing-mock: server error: ${error.message}\n`);
 });
+if (!args['no-control'] && !args['control-token'] && !isLoopbackHost(args.host))
+  process.stderr.write(exposedControlWarning(args.host));
 server.listen(port, args.host, () => {
   listening = true;
   const address = server.address() as AddressInfo;
@@ -149,6 +156,7 @@ server.listen(port, args.host, () => {
       baseUrl: url,
       seed,
       control: !args['no-control'],
+      ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
@@ -182,9 +190,9 @@ server.listen(port, args.host, () => {
       `Marketing service mock ${VERSION} listening on ${url} (loaded ${source})`,
       `  OpenAPI document: ${url}/openapi.json`,
       ...(args['no-control']
-        ? ['  Control plane:    off']
+        ? ['  Control plane:    off', `  Health:           ${url}/__mock/health`]
         : [
-            `  Control plane:    ${url}/__mock/`,
+            `  Control plane:    ${url}/__mock/${args['control-token'] ? ' (send the token in x-mock-token)' : ''}`,
             `  Health:           ${url}/__mock/health`,
             `  Dashboard:        ${url}/__mock/ui`,
           ]),

@@ -1,13 +1,14 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
+import { RequestFilterError } from '../core/request-journal.js';
 import type { OutboxMessage } from './records.js';
 import type { World } from './world.js';
 
 /** Which outbox messages to list. */
 export interface OutboxFilter {
-  channel?: 'sms' | 'email' | string;
+  channel?: 'sms' | 'email';
   /** A cell (any accepted form) or an email address. */
   cell?: string;
-  /** Only messages created at or after this instant. */
+  /** Only messages created at or after this instant (ISO 8601). */
   since?: string;
 }
 
@@ -18,6 +19,86 @@ export interface ContactLookup {
   org?: string;
   /** @default 50 */
   limit?: number;
+}
+
+// An instant as the mock writes them (`2026-11-01`, `2026-11-01T09:00:00Z`, with an offset):
+// `Date.parse` alone would also take `1` or `May 1`, which nobody means as a filter.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+type FilterRules = Record<string, (value: unknown) => string | undefined>;
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? undefined : 'Expected a value');
+
+const outboxRules: FilterRules = {
+  channel: (value) =>
+    value === 'sms' || value === 'email' ? undefined : `Expected sms or email, got ${JSON.stringify(value)}`,
+  cell: text,
+  since: (value) =>
+    typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))
+      ? undefined
+      : `Expected an ISO 8601 instant such as 2026-11-01T09:00:00Z, got ${JSON.stringify(value)}`,
+};
+
+const lookupRules: FilterRules = {
+  cell: text,
+  tag: text,
+  org: text,
+  limit: (value) =>
+    Number.isInteger(value) && (value as number) >= 0
+      ? undefined
+      : `Expected a whole number of 0 or more, got ${JSON.stringify(value)}`,
+};
+
+/** Checks a filter against its rules; throws `RequestFilterError` naming every bad field and value. */
+function checkFilter<T extends object>(filter: T, rules: FilterRules): T {
+  const names = Object.keys(rules);
+  const issues = Object.entries(filter).flatMap(([name, value]) => {
+    const rule = rules[name];
+    if (!rule) return [`${name}: Unknown filter; use ${names.join(', ')}`];
+    const issue = value === undefined ? undefined : rule(value);
+    return issue ? [`${name}: ${issue}`] : [];
+  });
+  if (issues.length > 0) throw new RequestFilterError(issues.join('; '));
+  return filter;
+}
+
+/** Reads a filter from query parameters: each at most once, numbers for `numeric` ones. */
+function filterFromQuery(params: URLSearchParams, rules: FilterRules, numeric: string[] = []) {
+  const filter: Record<string, unknown> = {};
+  const repeated = new Set<string>();
+  for (const [name, value] of params) {
+    if (name in filter) repeated.add(name);
+    filter[name] = numeric.includes(name) && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  if (repeated.size > 0)
+    throw new RequestFilterError([...repeated].map((name) => `${name}: Given more than once`).join('; '));
+  return checkFilter(filter, rules);
+}
+
+/**
+ * Checks an outbox filter given in process. Throws `RequestFilterError` naming an unknown field
+ * or a bad value.
+ */
+export function checkOutboxFilter(filter: OutboxFilter): OutboxFilter {
+  return checkFilter(filter, outboxRules);
+}
+
+/**
+ * Reads an outbox filter from query parameters (`?channel=sms&since=2026-11-01`). Throws
+ * `RequestFilterError` naming an unknown, repeated or bad filter.
+ */
+export function outboxFilterFromQuery(params: URLSearchParams): OutboxFilter {
+  return filterFromQuery(params, outboxRules) as OutboxFilter;
+}
+
+/** Checks a contact lookup given in process; throws `RequestFilterError` naming what is wrong. */
+export function checkContactLookup(lookup: ContactLookup): ContactLookup {
+  return checkFilter(lookup, lookupRules);
+}
+
+/** Reads a contact lookup from query parameters (`?tag=tag_vip&limit=10`), strictly. */
+export function contactLookupFromQuery(params: URLSearchParams): ContactLookup {
+  return filterFromQuery(params, lookupRules, ['limit']) as ContactLookup;
 }
 
 function* take<T>(items: Iterable<T>, count: number): Generator<T> {
@@ -31,6 +112,7 @@ function* take<T>(items: Iterable<T>, count: number): Generator<T> {
 
 /** The outbox messages that match a filter, oldest first. */
 export function outboxOf(world: World, filter: OutboxFilter = {}): OutboxMessage[] {
+  checkOutboxFilter(filter);
   const since = filter.since === undefined ? undefined : new Date(filter.since).toISOString();
   const cell = filter.cell?.replace(/^\+/, '');
   return world.outbox.filter(
@@ -42,10 +124,8 @@ export function outboxOf(world: World, filter: OutboxFilter = {}): OutboxMessage
 }
 
 /** Contacts by cell (any accepted form) or tag, from the indexes, in every organisation or one. */
-export function findContacts(
-  world: World,
-  { cell, tag, org, limit = 50 }: ContactLookup,
-): (Contact & { org_id: string })[] {
+export function findContacts(world: World, lookup: ContactLookup): (Contact & { org_id: string })[] {
+  const { cell, tag, org, limit = 50 } = checkContactLookup(lookup);
   const msisdn = cell === undefined ? undefined : (toMsisdn(cell) ?? cell);
   const found: (Contact & { org_id: string })[] = [];
   for (const [orgId, store] of world.contacts) {

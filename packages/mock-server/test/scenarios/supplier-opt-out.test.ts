@@ -72,4 +72,63 @@ describe('a supplier keeps opt-outs in sync', () => {
       deduped_campaign_ids: ['cmp_1'],
     });
   });
+
+  it('lets a key restricted to one campaign opt a contact out of every campaign with all: true', async () => {
+    const { call, admin } = startMock();
+    const optOut = await call('POST', '/contacts/27821234567/optOut', {
+      key: 'key_a_supplier',
+      body: { all: true },
+    });
+    expect(optOut.body.data).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    expect((await admin('GET', '/contacts/27821234567')).body.data).toMatchObject({ global_opt_out: true });
+    // Campaigns outside the key's list are covered too.
+    const check = await admin('POST', '/compliance/send', {
+      body: { cells: ['27821234567'], country: 'ZA' },
+    });
+    expect((check.body.data as { results: unknown[] }).results).toEqual([
+      { cell: '27821234567', can_send: false, reason: 'opted_out_global' },
+    ]);
+  });
+
+  it('refuses create_missing_contact to a key without contact.create, creating nothing', async () => {
+    const { call, admin } = startMock();
+    const refusal = { code: 'insufficient_permissions', missing: ['contact.create'] };
+    const optOut = await call('POST', '/contacts/27831112222/optOut', {
+      key: 'key_a_supplier',
+      body: { campaign_ids: ['cmp_1'], create_missing_contact: true },
+    });
+    expect(optOut).toMatchObject({ status: 403, body: { ok: false, error: refusal } });
+    const tag = await call('PUT', '/contacts/27831112222/tag/add', {
+      key: 'key_a_supplier',
+      body: { tag_ids: ['tag_optout'], create_missing_contact: true },
+    });
+    expect(tag).toMatchObject({ status: 403, body: { ok: false, error: refusal } });
+    expect((await admin('GET', '/contacts/27831112222')).status).toBe(404);
+    // Without the flag the same key records opt-outs as before.
+    const plain = await call('POST', '/contacts/27821234567/optOut', {
+      key: 'key_a_supplier',
+      body: { campaign_ids: ['cmp_1'] },
+    });
+    expect(plain.status).toBe(200);
+  });
+
+  it('lets a supplier key that holds contact.create create the missing contact it opts out', async () => {
+    const { mock, call, admin } = startMock();
+    mock.seed({
+      api_keys: [
+        {
+          key: 'key_a_supplier_create',
+          org_id: 'org_a',
+          permissions: ['contact.update.deduped_campaign_ids', 'contact.create'],
+          resources: { campaign_ids: ['cmp_1'] },
+        },
+      ],
+    });
+    const created = await call('POST', '/contacts/27831112222/optOut', {
+      key: 'key_a_supplier_create',
+      body: { all: true, create_missing_contact: true },
+    });
+    expect(created.body.data).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    expect((await admin('GET', '/contacts/27831112222')).body.data).toMatchObject({ global_opt_out: true });
+  });
 });

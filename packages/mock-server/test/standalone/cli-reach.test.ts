@@ -48,7 +48,7 @@ describe('the standalone server, reached from outside', () => {
     const cli = await start([], {
       env: { MARKETING_MOCK_NO_CONTROL: '1', MARKETING_MOCK_LOG: 'json', MARKETING_MOCK_QUIET: 'yes' },
     });
-    expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(404);
+    expect((await fetch(`${cli.url}/__mock/state`)).status).toBe(404);
     const loud = await start(['--log', 'text'], {
       env: { MARKETING_MOCK_LOG: 'json', MARKETING_MOCK_QUIET: '0' },
     });
@@ -121,6 +121,7 @@ describe('the standalone server, reached from outside', () => {
     const cli = await start(['--quiet', '--latency', '150']);
     await fetch(`${cli.url}/__mock/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ path: '/tags', drop: true }),
     });
     const error = await new Promise<NodeJS.ErrnoException>((resolve) => {
@@ -137,9 +138,11 @@ describe('the standalone server, reached from outside', () => {
   it('applies status, after and delay faults armed over HTTP to the standalone server', async () => {
     const cli = await start(['--quiet']);
     const arm = (fault: unknown) =>
-      fetch(`${cli.url}/__mock/faults`, { method: 'POST', body: JSON.stringify(fault) }).then((r) =>
-        r.json(),
-      );
+      fetch(`${cli.url}/__mock/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      }).then((r) => r.json());
     await arm({ method: 'GET', path: '/tags', status: 503, headers: { 'retry-after': '2' } });
     const busy = await fetch(`${cli.url}/tags`, { headers: admin });
     expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '2']);
@@ -172,6 +175,7 @@ describe('the standalone server, reached from outside', () => {
     const first = await start(['--quiet', '--state', state]);
     await fetch(`${first.url}/__mock/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ set: '2026-03-01T09:00:00Z' }),
     });
     const sent = await fetch(`${first.url}/send/sms`, {
@@ -190,7 +194,13 @@ describe('the standalone server, reached from outside', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = await start(['--quiet', '--state', state]);
-    const clock = await (await fetch(`${second.url}/__mock/clock`, { method: 'POST', body: '{}' })).json();
+    const clock = await (
+      await fetch(`${second.url}/__mock/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json();
     expect(clock).toEqual({ ok: true, data: { now: '2026-03-01T09:00:00.000Z' } });
     const outbox = await (await fetch(`${second.url}/__mock/outbox`)).json();
     expect(outbox.data).toMatchObject([

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../../../../test-support/chromium.js';
+import { type CliProcess, startCli } from '../standalone/cli-process.js';
+
+// A page on another origin (another port) does what any web page a developer opens could do.
+function attackerPage(mockUrl: string): string {
+  const seed = '{"api_keys":[{"key":"evil","org_id":"org_seller"}],"x":"';
+  return `<!doctype html><body>
+<iframe name="sink"></iframe>
+<form id="seed" method="POST" enctype="text/plain" target="sink" action="${mockUrl}/__mock/seed">
+  <input name='${seed}' value='"}'>
+</form>
+<script>
+window.attack = async () => {
+  const results = {};
+  await fetch('${mockUrl}/__mock/reset', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{}' });
+  await fetch('${mockUrl}/__mock/reset', { method: 'POST', mode: 'no-cors' });
+  document.getElementById('seed').submit();
+  try {
+    results.state = await (await fetch('${mockUrl}/__mock/state')).text();
+  } catch (error) {
+    results.state = 'blocked: ' + error.name;
+  }
+  try {
+    await fetch('${mockUrl}/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    results.jsonReset = 'sent';
+  } catch (error) {
+    results.jsonReset = 'blocked: ' + error.name;
+  }
+  return results;
+};
+</script></body>`;
+}
+
+const waitFor = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+};
+
+describe.skipIf(!hasChromium)('the control plane in a real browser', () => {
+  let browser: Browser;
+  const running: CliProcess[] = [];
+  const servers: Server[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((p) => p.stop('SIGKILL')));
+    for (const server of servers.splice(0)) server.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('cannot be reset, seeded or read by a page on another origin', async () => {
+    const cli = await startCli([]);
+    running.push(cli);
+    const site = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(attackerPage(cli.url));
+    });
+    servers.push(site);
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    const results = await page.evaluate(() => (window as unknown as { attack(): Promise<unknown> }).attack());
+
+    expect(results).toEqual({ state: 'blocked: TypeError', jsonReset: 'blocked: TypeError' });
+    // The browser did send the simple requests (the log shows them refused), and the form post.
+    await waitFor(() => (cli.stdout().match(/POST \/__mock\/reset 415/g) ?? []).length === 2, 'the resets');
+    await waitFor(() => /POST \/__mock\/seed 415/.test(cli.stdout()), 'the form post');
+    // The world is the one the mock started with: the demo key works, the attacker's does not.
+    const demo = await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } });
+    expect(demo.status).toBe(200);
+    const evil = await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer evil' } });
+    expect(evil.status).toBe(401);
+    await page.close();
+  }, 90_000);
+
+  it('has the dashboard ask for the control token once and keep it in the tab', async () => {
+    const cli = await startCli(['--quiet', '--control-token', 'team-secret']);
+    running.push(cli);
+    const page = await browser.newPage();
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.accept('team-secret');
+    });
+    await page.goto(`${cli.url}/__mock/ui`);
+    await expect.poll(() => page.locator('#clock-now').textContent(), { timeout: 15_000 }).toMatch(/\d{4}-/);
+    expect(prompts).toEqual(['This mock needs its control token (--control-token):']);
+    expect(await page.evaluate(() => sessionStorage.getItem('marketing-mock-control-token'))).toBe(
+      'team-secret',
+    );
+    await page.reload();
+    await expect.poll(() => page.locator('#clock-now').textContent(), { timeout: 15_000 }).toMatch(/\d{4}-/);
+    expect(prompts).toHaveLength(1);
+    await page.close();
+  }, 90_000);
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService, FaultError, type FaultInput } from '../../src/index.js';
+import { testSeed } from '../support/mock-world.js';
+
+const mockOf = () => createMockService({ seed: testSeed(), rateLimit: false });
+const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+describe('a fault that no transport could serve', () => {
+  it.each<[string, FaultInput, RegExp]>([
+    [
+      'a CRLF in a header value',
+      { status: 503, headers: { 'retry-after': '1\r\nset-cookie: x=1' } },
+      /^headers\.retry-after: .*CR, LF/,
+    ],
+    ['a lone LF in a header value', { status: 503, headers: { 'x-note': 'a\nb' } }, /^headers\.x-note: /],
+    [
+      'a header name with a space',
+      { status: 503, headers: { 'retry after': '1' } },
+      /^headers\.retry after: "retry after" is not a valid header name/,
+    ],
+    ['a header name with a colon', { status: 503, headers: { 'x:y': '1' } }, /not a valid header name/],
+    ['an empty header name', { status: 503, headers: { '': '1' } }, /not a valid header name/],
+    [
+      'content-length',
+      { status: 503, headers: { 'Content-Length': '0' } },
+      /^headers\.Content-Length: .*set by the mock itself/,
+    ],
+    [
+      'transfer-encoding',
+      { status: 503, headers: { 'transfer-encoding': 'chunked' } },
+      /set by the mock itself/,
+    ],
+    ['connection', { status: 503, headers: { connection: 'close' } }, /set by the mock itself/],
+    ['upgrade', { status: 503, headers: { upgrade: 'websocket' } }, /set by the mock itself/],
+    ['content-type', { status: 503, headers: { 'content-type': 'text/html' } }, /set by the mock itself/],
+    [
+      'one header twice in two cases',
+      { status: 503, headers: { 'Retry-After': '1', 'retry-after': '2' } },
+      /given twice/,
+    ],
+    [
+      'a header value beyond Latin-1',
+      { status: 503, headers: { 'x-note': 'café ☕' } },
+      /character a header cannot carry/,
+    ],
+    [
+      'headers of more than 8 KiB',
+      { status: 503, headers: { 'x-big': 'a'.repeat(9000) } },
+      /^headers: Headers of at most 8192 bytes/,
+    ],
+    ['status 101', { status: 101 }, /^status: .*1xx/],
+    ['status 100', { status: 100 }, /^status: /],
+    ['status 204 (no body allowed)', { status: 204 }, /^status: .*204/],
+    ['status 304', { status: 304 }, /^status: /],
+    [
+      'a body nested 5,000 levels deep',
+      { status: 500, body: nested(5000) },
+      /^body: Nested more than 100 levels deep/,
+    ],
+    [
+      'a body with a number JSON cannot write',
+      { status: 500, body: { n: Number.NaN } },
+      /^body: Numbers must be finite/,
+    ],
+    ['a body that is a class instance', { status: 500, body: new Map() }, /^body: Expected a JSON value/],
+  ])('is refused when it has %s', (_, fault, message) => {
+    const mock = mockOf();
+    expect(() => mock.faults.add(fault)).toThrow(FaultError);
+    expect(() => mock.faults.add(fault)).toThrow(message);
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('is refused over HTTP with a 400 naming the header, and nothing is armed', async () => {
+    const mock = mockOf();
+    const response = await mock.fetch(`${mock.baseUrl}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, headers: { 'content-length': '5' } }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/^headers\.content-length: /);
+    const deep = await mock.fetch(`${mock.baseUrl}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"status":500,"body":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('keeps the faults that can be served: a status, a nested body, a header of its own', async () => {
+    const mock = mockOf();
+    mock.faults.add({
+      path: '/tags',
+      status: 429,
+      body: { ok: false, error: { code: 'rate_limited', deep: nested(50) } },
+      headers: { 'Retry-After': '2', 'x-fault': 'a value with "quotes" and\ttab' },
+    });
+    const response = await mock.fetch(`${mock.baseUrl}/tags`, {
+      headers: { authorization: 'Bearer key_a_admin' },
+    });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('2');
+    expect(response.headers.get('x-fault')).toBe('a value with "quotes" and\ttab');
+    expect((await response.json()).error.code).toBe('rate_limited');
+  });
+});
