@@ -24,6 +24,17 @@ const specs = {
     value: '<file>',
     help: 'load state from this file if it exists; save it on exit (SIGINT, SIGTERM)',
   },
+  'max-worlds': {
+    type: 'string',
+    value: '<n>',
+    default: '100',
+    help: 'how many isolated worlds POST /__mock/worlds may create (0: none)',
+  },
+  'ready-file': {
+    type: 'string',
+    value: '<file>',
+    help: 'once listening, write {"url", "pid"} to this file (for scripts; removed on exit)',
+  },
   latency: {
     type: 'string',
     value: '<ms>|<min>-<max>',

@@ -5,16 +5,19 @@ import { requestTarget } from '../core/request-target.js';
 import {
   type Answer,
   createMockService,
+  createWorldRouter,
   type IncomingCall,
   type MockService,
   type SeedDocument,
   SeedError,
   VERSION,
+  type WorldRouter,
 } from '../index.js';
 import { createNodeServer } from '../node/index.js';
 import { CliOptionsError, parseLatency, readOptions, usage, userPath } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
+import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, type SavedState, StateFileError, saveStateFile } from './state-file.js';
 
@@ -53,6 +56,10 @@ if (args.version) {
 const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fatal(`--port must be a port number, got ${args.port}`, 2);
+const maxWorlds = Number(args['max-worlds']);
+if (!Number.isInteger(maxWorlds) || maxWorlds < 0)
+  fatal(`--max-worlds must be a whole number, 0 or more, got ${args['max-worlds']}`, 2);
+const readyPath = args['ready-file'] === undefined ? undefined : userPath(args['ready-file'], process.env);
 const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
@@ -68,6 +75,8 @@ try {
 }
 
 let mock: MockService | undefined;
+// The default world and the worlds of POST /__mock/worlds; --state is the default world's alone.
+let router: WorldRouter | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 // The dashboard is the standalone server's own page; every other request goes to the mock.
 // Not async, and a plain URL is read without a `URL` object: every request passes through here.
@@ -78,7 +87,7 @@ const respond = (call: IncomingCall): Promise<Answer> => {
       body: null,
       raw: { contentType: 'text/html; charset=utf-8', text },
     }));
-  return mock!.respond(call);
+  return router!.respond(call);
 };
 const requestLog = new LineBatch((text) => process.stdout.write(text));
 const server = createNodeServer(
@@ -105,6 +114,7 @@ server.listen(port, args.host, () => {
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
     });
+    router = createWorldRouter(mock, { maxWorlds, seed, seedIsTrusted: saved?.trusted === true });
   } catch (error) {
     if (error instanceof SeedError) {
       fatal(
@@ -138,6 +148,15 @@ server.listen(port, args.host, () => {
       '',
     ].join('\n'),
   );
+  if (readyPath) {
+    try {
+      writeReadyFile(readyPath, url);
+    } catch (error) {
+      fatal(
+        `cannot write the ready file ${readyPath}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
 });
 
 let stopping = false;
@@ -157,6 +176,7 @@ function shutdown(signal: string) {
       process.exitCode = 1;
     }
   }
+  if (readyPath) removeReadyFile(readyPath);
   process.stdout.write(`Stopped (${signal})\n`);
   server.closeAllConnections();
   server.close(() => process.exit());
