@@ -29,7 +29,7 @@ async function call(url: string, method = 'GET', body?: unknown) {
   return { status: res.status, body: (await res.json()) as { ok: boolean; data?: unknown; error?: unknown } };
 }
 
-describe('the standalone server’s worlds', () => {
+describe('the standalone server’s worlds', { timeout: 60_000 }, () => {
   it('creates a world from the start world, serves it and its control plane under base_url, and deletes it', async () => {
     const cli = await start();
     const created = await call(`${cli.url}/__mock/worlds`, 'POST', { name: 'ci-17', ttl_s: 600 });
@@ -94,7 +94,7 @@ describe('the standalone server’s worlds', () => {
   });
 });
 
-describe('--port 0 and --ready-file', () => {
+describe('--port 0 and --ready-file', { timeout: 60_000 }, () => {
   it('listens on a free port and writes its actual URL and PID to the ready file, relative to where it was run, removed on exit', async () => {
     const dir = tempDir();
     const cli = await start(['--ready-file', 'mock.ready'], {
