@@ -31,6 +31,8 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'Cold start',
     'state file in this process',
     'with the 2,000-contact state file',
+    'World from a 1,000-contact seed',
+    'worlds of 1,000 contacts, held',
   ]) {
     expect(run.stdout).toContain(name);
   }

@@ -27,6 +27,7 @@ import {
 } from '../packages/mock-server/src/standalone/state-file.js';
 import { snapshotOf } from '../packages/mock-server/src/standalone/world-snapshot.js';
 import { listeningUrl } from '../test-support/listening.js';
+import { measureWorlds } from './worlds.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -540,6 +541,22 @@ record({
   figure: ms(median(stateStarts)),
   target: tiny ? undefined : '<= 4 s',
   met: median(stateStarts) <= 4_000,
+});
+
+// 9. Worlds on one server: a world made from a 1,000-contact seed, and 100 such worlds held.
+const worldCount = tiny ? 10 : 100;
+const worlds = measureWorlds(worldCount);
+record({
+  name: 'World from a 1,000-contact seed (createWorldRouter, median of 25)',
+  figure: ms(worlds.createMs),
+  target: tiny ? undefined : '< 10 ms',
+  met: worlds.createMs < 10,
+});
+record({
+  name: `${worldCount} worlds of 1,000 contacts, held (heap and external)`,
+  figure: `${worlds.megabytes.toFixed(0)} MiB`,
+  target: tiny ? undefined : '<= 200 MB',
+  met: worlds.megabytes * 2 ** 20 <= 200e6,
 });
 
 // 7. SDK bundle size, minified and gzipped, with and without response validation.

@@ -25,6 +25,7 @@ const allowed: Record<string, string[]> = {
   hooks: ['hooks', 'core', 'store'],
   campaigns: ['campaigns', 'core', 'store'],
   control: ['control', 'core', 'store', '.'],
+  worlds: ['worlds', 'control', 'core', 'store', '.'],
 };
 
 describe('the mock package’s architecture', () => {

@@ -27,7 +27,7 @@ import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
 import { processReply } from './hooks/process-reply.js';
 import type { MockService } from './mock-service.js';
-import { findContacts, outboxOf } from './store/world-queries.js';
+import { contactCountOf, findContacts, outboxOf } from './store/world-queries.js';
 import { VERSION } from './version.js';
 
 const handlers: HandlerTable = {
@@ -137,6 +137,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     outbox: (filter) => outboxOf(state.world, filter),
     findContacts: (lookup) => findContacts(state.world, lookup),
+    contactCount: () => contactCountOf(state.world),
     webhookDeliveries: () => [...state.world.webhookDeliveries],
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),

@@ -44,3 +44,11 @@ export type { ParsedSeedDocument, SeedDocument, StateDocument } from './store/se
 export { ContactSeedSchema, SeedDocumentSchema } from './store/seed-schema.js';
 export type { SeedResult } from './store/world.js';
 export { VERSION } from './version.js';
+export type {
+  CreatedWorld,
+  CreateWorldInput,
+  WorldInfo,
+  WorldRouter,
+  WorldRouterOptions,
+} from './worlds/world-router.js';
+export { createWorldRouter, WORLD_NAME } from './worlds/world-router.js';

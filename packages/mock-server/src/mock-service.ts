@@ -97,6 +97,15 @@ export interface MockService {
    * ```
    */
   findContacts(lookup: ContactLookup): (Contact & { org_id: string })[];
+  /**
+   * How many contacts the world holds, in every organisation.
+   *
+   * @example
+   * ```ts
+   * expect(mock.contactCount()).toBe(1000);
+   * ```
+   */
+  contactCount(): number;
   /** Every webhook delivery attempt, oldest first. */
   webhookDeliveries(): WebhookDelivery[];
   /**

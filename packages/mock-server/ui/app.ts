@@ -3,9 +3,9 @@
 import htm from 'htm';
 import { h, render } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { chosenWorld, WorldPicker, worldBase } from './world-picker.js';
 
 const html = htm.bind(h);
-const base = location.origin;
 // biome-ignore lint/suspicious/noExplicitAny: the page reads JSON from the control plane as it comes
 type Json = Record<string, any>;
 
@@ -21,7 +21,7 @@ function withToken(init: RequestInit = {}, token: string | null): RequestInit {
 // biome-ignore lint/suspicious/noExplicitAny: each caller knows the shape of its route's data
 async function control(path: string, init?: RequestInit): Promise<any> {
   const sent = sessionStorage.getItem(TOKEN_KEY);
-  let response = await fetch(`${base}/__mock/${path}`, withToken(init, sent));
+  let response = await fetch(`${worldBase()}/__mock/${path}`, withToken(init, sent));
   // A mock started with --control-token: ask once (polls answered 401 meanwhile reuse the answer),
   // and keep it for this tab only.
   if (response.status === 401) {
@@ -31,7 +31,8 @@ async function control(path: string, init?: RequestInit): Promise<any> {
       if (token) sessionStorage.setItem(TOKEN_KEY, token);
       else tokenDeclined = true;
     }
-    if (token && token !== sent) response = await fetch(`${base}/__mock/${path}`, withToken(init, token));
+    if (token && token !== sent)
+      response = await fetch(`${worldBase()}/__mock/${path}`, withToken(init, token));
   }
   const body = await response.json();
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : JSON.stringify(body.error));
@@ -77,7 +78,7 @@ export function curlOf(entry: Json): string {
     for (const v of Array.isArray(value) ? value : [value])
       query.append(name, name === 'key' ? '$API_KEY' : String(v));
   const search = query.toString().replace('%24API_KEY', '$API_KEY');
-  const url = `${base}${entry.path}${search ? `?${search}` : ''}`;
+  const url = `${worldBase()}${entry.path}${search ? `?${search}` : ''}`;
   const parts = [`curl -s -X ${entry.method} "${url}"`];
   if (entry.headers?.authorization) parts.push(`-H "Authorization: Bearer $API_KEY"`);
   if (entry.body !== undefined) {
@@ -287,11 +288,13 @@ const tabs = { Requests, Outbox, Webhooks, Contacts, Faults } as const;
 
 function App() {
   const [tab, setTab] = useState<keyof typeof tabs>('Requests');
+  const [world, setWorld] = useState(chosenWorld());
   const Tab = tabs[tab];
   return html`
     <header>
       <h1>Marketing mock</h1>
-      <${Clock} />
+      <${WorldPicker} onPick=${setWorld} />
+      <${Clock} key=${world} />
     </header>
     <nav role="tablist" aria-label="Views">
       ${Object.keys(tabs).map(
@@ -299,7 +302,7 @@ function App() {
           html`<button role="tab" aria-selected=${tab === name} onClick=${() => setTab(name as keyof typeof tabs)}>${name}</button>`,
       )}
     </nav>
-    <main><${Tab} /></main>`;
+    <main key=${world}><${Tab} /></main>`;
 }
 
 render(html`<${App} />`, document.getElementById('app')!);

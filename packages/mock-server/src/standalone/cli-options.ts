@@ -40,6 +40,17 @@ const specs = {
     value: '<file>',
     help: 'Pact provider states: a JSON object of state name to seed document',
   },
+  'max-worlds': {
+    type: 'string',
+    value: '<n>',
+    default: '100',
+    help: 'how many isolated worlds POST /__mock/worlds may create (0: none)',
+  },
+  'ready-file': {
+    type: 'string',
+    value: '<file>',
+    help: 'once listening, write {"url", "pid"} to this file (for scripts; removed on exit)',
+  },
   latency: {
     type: 'string',
     value: '<ms>|<min>-<max>',

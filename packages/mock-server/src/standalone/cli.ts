@@ -6,11 +6,13 @@ import { setStateSaveHook } from '../core/state-save-hook.js';
 import {
   type Answer,
   createMockService,
+  createWorldRouter,
   type IncomingCall,
   type MockService,
   type SeedDocument,
   SeedError,
   VERSION,
+  type WorldRouter,
 } from '../index.js';
 import { createNodeServer } from '../node/index.js';
 import {
@@ -27,6 +29,7 @@ import {
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
 import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
+import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, removeStaleTemporaries, type SavedState, StateFileError } from './state-file.js';
 import { lockStateFile } from './state-lock.js';
@@ -73,6 +76,10 @@ if (args.version) {
 const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fatal(`--port must be a port number, got ${args.port}`, 2);
+const maxWorlds = Number(args['max-worlds']);
+if (!Number.isInteger(maxWorlds) || maxWorlds < 0)
+  fatal(`--max-worlds must be a whole number, 0 or more, got ${args['max-worlds']}`, 2);
+const readyPath = args['ready-file'] === undefined ? undefined : userPath(args['ready-file'], process.env);
 const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
@@ -102,6 +109,8 @@ try {
 }
 
 let mock: MockService | undefined;
+// The default world and the worlds of POST /__mock/worlds; --state is the default world's alone.
+let router: WorldRouter | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
 // The dashboard is the standalone server's own page; every other request goes to the mock.
 // Not async, and a plain URL is read without a `URL` object: every request passes through here.
@@ -114,8 +123,8 @@ const respond = (call: IncomingCall): Promise<Answer> => {
     }));
   // A request that may change the world is saved within the interval, counted once answered.
   if (saver && call.method !== 'GET' && call.method !== 'HEAD')
-    return mock!.respond(call).finally(() => saver!.changed());
-  return mock!.respond(call);
+    return router!.respond(call).finally(() => saver!.changed());
+  return router!.respond(call);
 };
 const saver = statePath
   ? new StateSaver(
@@ -165,6 +174,7 @@ server.listen(port, args.host, () => {
       ...(pactStates ? { pactStates } : {}),
       ...(publicUrl ? { publicUrl } : {}),
     });
+    router = createWorldRouter(mock, { maxWorlds, seed, seedIsTrusted: saved?.trusted === true });
   } catch (error) {
     const code = saved ? 2 : 1;
     if (error instanceof SeedError) {
@@ -209,6 +219,15 @@ server.listen(port, args.host, () => {
       '',
     ].join('\n'),
   );
+  if (readyPath) {
+    try {
+      writeReadyFile(readyPath, url);
+    } catch (error) {
+      fatal(
+        `cannot write the ready file ${readyPath}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
 });
 
 function describeError(error: unknown): string {
@@ -231,6 +250,7 @@ async function shutdown(signal: string, exitCode = 0) {
     }
   }
   releaseLock();
+  if (readyPath) removeReadyFile(readyPath);
   process.stdout.write(`Stopped (${signal})\n`);
   server.closeAllConnections();
   server.close(() => process.exit());

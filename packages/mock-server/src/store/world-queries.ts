@@ -144,3 +144,10 @@ export function findContacts(world: World, lookup: ContactLookup): (Contact & { 
   }
   return found;
 }
+
+/** How many contacts the world holds, in every organisation. */
+export function contactCountOf(world: World): number {
+  let count = 0;
+  for (const store of world.contacts.values()) count += store.size;
+  return count;
+}

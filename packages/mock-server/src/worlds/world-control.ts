@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { parseBody } from '../control/control-route.js';
+import { ControlError } from '../core/control-error.js';
+import { type IncomingCall, readJsonBody } from '../core/handle-request.js';
+import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
+import { type Answer, fail, ok } from '../core/responses.js';
+import { SeedError } from '../store/seed-check.js';
+import type { SeedDocument } from '../store/seed-schema.js';
+
+/** What the worlds' control routes act on: a world router, seen from here. */
+interface WorldHost {
+  main: { settings: { maxBodyBytes: number } };
+  create(input: { name?: string; seed?: SeedDocument; ttl_s?: number }): unknown;
+  list(): unknown[];
+  delete(name: string): boolean;
+}
+
+/** The worlds' control routes, as `GET /__mock/` lists them beside the default world's. */
+const worldRoutes = [
+  {
+    method: 'POST',
+    path: '/__mock/worlds',
+    description:
+      '{name?, seed?, ttl_s?}: creates an isolated world served under /worlds/<name>/; answers {world, base_url}.',
+  },
+  {
+    method: 'GET',
+    path: '/__mock/worlds',
+    description: 'The worlds: name, base_url, created, last_used, ttl_s, expires, contacts, requests.',
+  },
+  { method: 'DELETE', path: '/__mock/worlds/:name', description: 'Removes a world.' },
+];
+
+const CreateBody = z.strictObject({
+  name: z.string().optional(),
+  seed: z.record(z.string(), z.unknown()).optional(),
+  ttl_s: z.number().optional(),
+});
+
+/** Whether a control path (under the base path) is one of the worlds' routes. */
+export function isWorldControlPath(path: string): boolean {
+  return path === '/__mock/worlds' || path.startsWith('/__mock/worlds/');
+}
+
+/** The default world's list of control routes, with the worlds' routes added. */
+export function listedWithWorldRoutes(answer: Answer): Answer {
+  const body = answer.body as { ok?: boolean; data?: unknown };
+  if (answer.status === 200 && Array.isArray(body?.data)) body.data.push(...worldRoutes);
+  return answer;
+}
+
+async function answer(router: WorldHost, call: IncomingCall, path: string): Promise<Answer> {
+  if (call.headers.has(MOCK_WEBHOOK_HEADER))
+    return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
+  if (path === '/__mock/worlds' && call.method === 'POST') {
+    const read = await readJsonBody(call, router.main.settings.maxBodyBytes);
+    if ('error' in read) return read.error;
+    const input = parseBody(CreateBody, read.body);
+    return ok(router.create({ ...input, seed: input.seed as SeedDocument | undefined }), 201);
+  }
+  if (path === '/__mock/worlds' && call.method === 'GET') return ok(router.list());
+  const name = decodeURIComponent(path.slice('/__mock/worlds/'.length));
+  if (call.method === 'DELETE' && name !== '' && !name.includes('/')) {
+    if (!router.delete(name)) return fail(404, `No world "${name}"; GET /__mock/worlds lists them`);
+    return ok();
+  }
+  return fail(404, `No control route ${call.method} ${path}; GET /__mock/ lists them`);
+}
+
+/** Answers a request to the worlds' control routes (create, list, delete). */
+export async function answerWorldControl(
+  router: WorldHost,
+  call: IncomingCall,
+  path: string,
+): Promise<Answer> {
+  try {
+    return await answer(router, call, path);
+  } catch (error) {
+    if (error instanceof SeedError) return fail(400, { code: 'invalid_seed', issues: error.issues });
+    if (error instanceof ControlError) return fail(error.status, error.message);
+    if (error instanceof URIError) return fail(400, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../create-mock-service.js';
+import type { SeedDocument } from '../store/seed-schema.js';
+import { createWorldRouter, type WorldRouterOptions } from './world-router.js';
+
+const BASE = 'http://127.0.0.1:4010';
+const startSeed: SeedDocument = {
+  orgs: [{ _id: 'org_a', credits: 100 }],
+  api_keys: [{ key: 'key_a', org_id: 'org_a' }],
+  contacts: [{ org_id: 'org_a', cell: '27821000000', firstname: 'Start' }],
+};
+
+function setup(options: WorldRouterOptions = {}, control = true) {
+  const router = createWorldRouter(createMockService({ baseUrl: BASE, seed: startSeed, control }), {
+    seed: startSeed,
+    ...options,
+  });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await router.fetch(`${BASE}${path}`, {
+      method,
+      headers: { authorization: 'Bearer key_a', 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: each test reads the envelope its route answers
+    return { status: res.status, body: (await res.json()) as { ok: boolean; data?: any; error?: unknown } };
+  };
+  return { router, call };
+}
+
+describe('a world router', () => {
+  it('creates a world served under its base_url, with its own records, and leaves the root as it was', async () => {
+    const { call } = setup();
+    const created = await call('POST', '/__mock/worlds', { name: 'ci-1', seed: {} });
+    expect(created).toEqual({
+      status: 201,
+      body: { ok: true, data: { world: 'ci-1', base_url: `${BASE}/worlds/ci-1` } },
+    });
+    await call('POST', '/worlds/ci-1/__mock/seed', {
+      orgs: [{ _id: 'org_w', credits: 5 }],
+      api_keys: [{ key: 'key_a', org_id: 'org_w' }],
+      contacts: [{ org_id: 'org_w', cell: '27829999999', firstname: 'World' }],
+    });
+    expect((await call('GET', '/worlds/ci-1/contacts/27829999999')).body.data).toMatchObject({
+      firstname: 'World',
+    });
+    expect((await call('GET', '/worlds/ci-1/contacts/27821000000')).status).toBe(404);
+    expect((await call('GET', '/contacts/27821000000')).body.data).toMatchObject({ firstname: 'Start' });
+    expect((await call('GET', '/contacts/27829999999')).status).toBe(404);
+  });
+
+  it('serves each world’s OpenAPI document with the world’s URL', async () => {
+    const { call } = setup();
+    await call('POST', '/__mock/worlds', { name: 'docs' });
+    const document = await call('GET', '/worlds/docs/openapi.json');
+    expect((document.body as unknown as { servers: { url: string }[] }).servers[0]!.url).toBe(
+      `${BASE}/worlds/docs`,
+    );
+  });
+
+  it('starts a world without a seed from the router’s seed, and with {} empty', async () => {
+    const { call } = setup();
+    await call('POST', '/__mock/worlds', { name: 'like-start' });
+    await call('POST', '/__mock/worlds', { name: 'empty', seed: {} });
+    expect((await call('GET', '/worlds/like-start/contacts/27821000000')).body.data).toMatchObject({
+      firstname: 'Start',
+    });
+    expect((await call('GET', '/worlds/empty/contacts/27821000000')).status).toBe(401);
+  });
+
+  it('gives each world its own control plane: reset, clock, journal and faults stay in it', async () => {
+    const { call, router } = setup();
+    await call('POST', '/__mock/worlds', { name: 'a' });
+    await call('POST', '/worlds/a/__mock/clock', { advance: '7d' });
+    await call('POST', '/worlds/a/__mock/faults', { path: '/contacts/:cell', status: 503 });
+    expect((await call('GET', '/worlds/a/contacts/27821000000')).status).toBe(503);
+    expect((await call('GET', '/contacts/27821000000')).status).toBe(200);
+    expect((await call('GET', '/worlds/a/__mock/requests/count')).body.data).toEqual({ count: 1 });
+    expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 1 });
+    await call('POST', '/worlds/a/__mock/reset', {});
+    expect(router.world('a')!.contactCount()).toBe(0);
+    expect(router.main.contactCount()).toBe(1);
+    expect(router.world('a')!.clock.now().getTime() - router.main.clock.now().getTime()).toBeGreaterThan(
+      6 * 86_400_000,
+    );
+    expect((await call('GET', '/worlds/a/__mock/requests/count')).body.data).toEqual({ count: 0 });
+    expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 1 });
+  });
+
+  it('lists the worlds with their use, and deletes one', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const { call } = setup({ now: () => now });
+    await call('POST', '/__mock/worlds', { name: 'a', ttl_s: 60 });
+    await call('POST', '/__mock/worlds', {});
+    now += 5000;
+    await call('GET', '/worlds/a/contacts/27821000000');
+    await call('GET', '/worlds/a/__mock/health');
+    expect((await call('GET', '/__mock/worlds')).body.data).toEqual([
+      {
+        name: 'a',
+        base_url: `${BASE}/worlds/a`,
+        created: '2026-11-23T10:00:00.000Z',
+        last_used: '2026-11-23T10:00:05.000Z',
+        ttl_s: 60,
+        expires: '2026-11-23T10:01:05.000Z',
+        contacts: 1,
+        requests: 2,
+      },
+      expect.objectContaining({ name: 'world-1', ttl_s: 3600, requests: 0 }),
+    ]);
+    expect(await call('DELETE', '/__mock/worlds/a')).toEqual({ status: 200, body: { ok: true } });
+    expect((await call('GET', '/__mock/worlds')).body.data.map((w: { name: string }) => w.name)).toEqual([
+      'world-1',
+    ]);
+    const gone = await call('GET', '/worlds/a/contacts/27821000000');
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('No world "a": it was never created, was deleted, or expired unused');
+  });
+
+  it('removes a world unused for its ttl_s, and keeps one that is used', async () => {
+    let now = 1_000_000;
+    const { call } = setup({ now: () => now });
+    await call('POST', '/__mock/worlds', { name: 'idle', ttl_s: 2 });
+    await call('POST', '/__mock/worlds', { name: 'busy', ttl_s: 2 });
+    for (let i = 0; i < 4; i++) {
+      now += 1000;
+      expect((await call('GET', '/worlds/busy/__mock/health')).status).toBe(200);
+    }
+    expect((await call('GET', '/worlds/idle/__mock/health')).status).toBe(404);
+    expect((await call('GET', '/__mock/worlds')).body.data.map((w: { name: string }) => w.name)).toEqual([
+      'busy',
+    ]);
+    // An expired world's name is free again.
+    expect((await call('POST', '/__mock/worlds', { name: 'idle' })).status).toBe(201);
+  });
+
+  it('forgets expired worlds as other requests arrive, without a timer', async () => {
+    let now = 0;
+    const { call, router } = setup({ now: () => now, ttlSeconds: 1 });
+    await call('POST', '/__mock/worlds', { name: 'old' });
+    now += 5000;
+    await call('GET', '/contacts/27821000000');
+    now += 5000;
+    expect(router.list()).toEqual([]);
+  });
+
+  it('refuses a bad name, a name in use, a world past the limit and a bad ttl_s, creating nothing', async () => {
+    const { call } = setup({ maxWorlds: 2 });
+    expect(await call('POST', '/__mock/worlds', { name: 'Bad_Name' })).toEqual({
+      status: 400,
+      body: { ok: false, error: 'name: "Bad_Name" is not a world name: 1 to 40 of a-z, 0-9 and -' },
+    });
+    expect((await call('POST', '/__mock/worlds', { name: 'x'.repeat(41) })).status).toBe(400);
+    expect((await call('POST', '/__mock/worlds', { name: 'a', ttl_s: 0 })).body.error).toMatch(/^ttl_s: /);
+    expect((await call('POST', '/__mock/worlds', { name: 'a', ttl_s: 1.5 })).status).toBe(400);
+    expect((await call('POST', '/__mock/worlds', { nme: 'a' })).body.error).toMatch(/nme/);
+    expect((await call('POST', '/__mock/worlds', '{"name":')).status).toBe(400);
+    expect((await call('POST', '/__mock/worlds', { name: 'a' })).status).toBe(201);
+    expect(await call('POST', '/__mock/worlds', { name: 'a' })).toEqual({
+      status: 409,
+      body: { ok: false, error: 'A world named "a" exists already' },
+    });
+    expect((await call('POST', '/__mock/worlds', { name: 'b' })).status).toBe(201);
+    const full = await call('POST', '/__mock/worlds', { name: 'c' });
+    expect(full.status).toBe(409);
+    expect(full.body.error).toContain('--max-worlds 2');
+    expect((await call('GET', '/__mock/worlds')).body.data).toHaveLength(2);
+  });
+
+  it('refuses an invalid seed with its issues and makes no world', async () => {
+    const { call } = setup();
+    const refused = await call('POST', '/__mock/worlds', {
+      name: 'bad-seed',
+      seed: { contacts: [{ org_id: 'org_nowhere', cell: '27821000000' }] },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { ok: false, error: { code: 'invalid_seed' } } });
+    expect((await call('GET', '/__mock/worlds')).body.data).toEqual([]);
+    expect((await call('POST', '/__mock/worlds', { name: 'bad-seed', seed: {} })).status).toBe(201);
+  });
+
+  it('answers 404 for an unknown world and for deleting one', async () => {
+    const { call } = setup();
+    expect(await call('GET', '/worlds/nope/contacts/27821000000')).toMatchObject({
+      status: 404,
+      body: { ok: false, hint: 'POST /__mock/worlds creates one; GET /__mock/worlds lists them' },
+    });
+    expect(await call('DELETE', '/__mock/worlds/nope')).toEqual({
+      status: 404,
+      body: { ok: false, error: 'No world "nope"; GET /__mock/worlds lists them' },
+    });
+    expect((await call('PUT', '/__mock/worlds')).status).toBe(404);
+  });
+
+  it('lists the worlds’ routes with the control routes, and serves none with the control plane off', async () => {
+    const on = setup();
+    const routes = (await on.call('GET', '/__mock/')).body.data as { method: string; path: string }[];
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'POST', path: '/__mock/worlds' }),
+        expect.objectContaining({ method: 'DELETE', path: '/__mock/worlds/:name' }),
+        expect.objectContaining({ method: 'POST', path: '/__mock/reset' }),
+      ]),
+    );
+    const off = setup({}, false);
+    expect((await off.call('POST', '/__mock/worlds', { name: 'a' })).status).toBe(404);
+    expect(() => off.router.create({ name: 'in-process' })).not.toThrow();
+  });
+
+  it('hosts worlds under a base URL with a path, in process', async () => {
+    const router = createWorldRouter(createMockService({ baseUrl: 'https://api.marketing.test/v1' }));
+    const { base_url } = router.create({ name: 'p', seed: startSeed });
+    expect(base_url).toBe('https://api.marketing.test/v1/worlds/p');
+    const res = await router.fetch(`${base_url}/contacts/27821000000`, {
+      headers: { authorization: 'Bearer key_a' },
+    });
+    expect(res.status).toBe(200);
+    expect(router.world('p')!.requestCount()).toBe(1);
+    expect(router.main.requestCount()).toBe(0);
+  });
+
+  it('guards the worlds routes like the rest of the control plane: token and JSON only', async () => {
+    const router = createWorldRouter(createMockService({ baseUrl: BASE, controlToken: 'sesame' }));
+    const post = (headers: Record<string, string>) =>
+      router.fetch(`${BASE}/__mock/worlds`, { method: 'POST', headers, body: '{"name":"w1"}' });
+    expect((await post({ 'content-type': 'application/json' })).status).toBe(401);
+    expect((await post({ 'x-mock-token': 'sesame', 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await router.fetch(`${BASE}/__mock/worlds`)).status).toBe(401);
+    expect((await post({ 'x-mock-token': 'sesame', 'content-type': 'application/json' })).status).toBe(201);
+    const inWorld = await router.fetch(`${BASE}/worlds/w1/__mock/state`);
+    expect(inWorld.status).toBe(401);
+  });
+});

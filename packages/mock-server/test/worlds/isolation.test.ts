@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createMockService, createWorldRouter, type SeedDocument } from '../../src/index.js';
+
+// Worlds are isolated: random operations run in N worlds at once, interleaved through one router,
+// leave each world (records, clock, journal, faults, outbox, rate limits, answers) exactly as the
+// same operations leave a mock of its own.
+const BASE = 'http://127.0.0.1:4010';
+const cell = (i: number) => `2782100000${i}`;
+const startDoc: SeedDocument = {
+  orgs: [{ _id: 'org_a', credits: 20 }],
+  api_keys: [{ key: 'key_a', org_id: 'org_a' }],
+  contacts: [0, 1, 2].map((i) => ({ org_id: 'org_a', cell: cell(i), firstname: `C${i}` })),
+};
+
+type Op = [method: string, path: string, body?: unknown];
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.integer({ min: 0, max: 4 }).map((i): Op => ['GET', `/contacts/${cell(i)}`]),
+  fc.integer({ min: 0, max: 4 }).map((i): Op => ['POST', `/contacts/${cell(i)}/optOut`, { all: true }]),
+  fc.integer({ min: 0, max: 4 }).map((i): Op => ['DELETE', `/contacts/${cell(i)}`]),
+  fc
+    .integer({ min: 0, max: 4 })
+    .map(
+      (i): Op => [
+        'POST',
+        '/send/sms',
+        { content: 'Hi', cell: cell(i), skipNonContacts: false, country: 'ZA', deliveryMethod: 'standard' },
+      ],
+    ),
+  fc
+    .integer({ min: 3, max: 6 })
+    .map((i): Op => ['POST', '/__mock/seed', { contacts: [{ org_id: 'org_a', cell: cell(i) }] }]),
+  fc.integer({ min: 1, max: 90 }).map((s): Op => ['POST', '/__mock/clock', { advance: `${s}s` }]),
+  fc.constant<Op>([
+    'POST',
+    '/__mock/faults',
+    { method: 'GET', path: '/contacts/:cell', status: 503, times: 1 },
+  ]),
+  fc.constant<Op>(['DELETE', '/__mock/faults']),
+  fc.constant<Op>(['DELETE', '/__mock/requests']),
+  fc.constant<Op>(['POST', '/__mock/reset', startDoc]),
+);
+
+type Fetch = typeof fetch;
+async function run(fetchIt: Fetch, base: string, ops: Op[]) {
+  const answers: unknown[] = [];
+  const send = async ([method, path, body]: Op) => {
+    const res = await fetchIt(`${base}${path}`, {
+      method,
+      headers: { authorization: 'Bearer key_a', 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  await send(['POST', '/__mock/clock', { set: '2026-11-23T10:00:00Z' }]);
+  await send(['POST', '/__mock/reset', startDoc]);
+  for (const o of ops) answers.push(await send(o));
+  const read = async (path: string) => (await send(['GET', path])).body;
+  const journal = (await read('/__mock/requests')) as { data: { duration_ms?: number }[] };
+  for (const entry of journal.data) delete entry.duration_ms;
+  return {
+    answers,
+    state: await read('/__mock/state'),
+    outbox: await read('/__mock/outbox'),
+    faults: await read('/__mock/faults'),
+    journal,
+    clock: (await send(['POST', '/__mock/clock', {}])).body,
+  };
+}
+
+describe('worlds on one router', () => {
+  it('each end as the same operations leave a mock of its own, however they interleave', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(op, { maxLength: 14 }), { minLength: 2, maxLength: 4 }),
+        async (plans) => {
+          const options = { rateLimit: { perMinute: 6 } } as const;
+          const router = createWorldRouter(createMockService({ baseUrl: BASE, ...options }), {
+            seed: startDoc,
+          });
+          const names = plans.map((_, i) => router.create({ name: `w${i}` }).base_url);
+          const together = await Promise.all(plans.map((ops, i) => run(router.fetch, names[i]!, ops)));
+          for (const [i, ops] of plans.entries()) {
+            const alone = createMockService({ baseUrl: names[i]!, seed: startDoc, ...options });
+            expect(together[i]).toEqual(await run(alone.fetch, names[i]!, ops));
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
