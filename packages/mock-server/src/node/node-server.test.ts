@@ -43,6 +43,18 @@ describe('createNodeServer', () => {
     expect(body).toEqual({ ok: false, error: expect.stringMatching(/^Bad request: .*Invalid URL/) });
   });
 
+  it('answers a URL past Node’s header limit 431 and a malformed message 400, each in an envelope', async () => {
+    const long = await rawExchange(`GET /contacts/${'x'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(long).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Request headers too large/),
+    });
+    const garbled = await rawExchange('GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n');
+    expect(garbled).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbled.slice(garbled.indexOf('\r\n\r\n') + 4)).ok).toBe(false);
+  });
+
   it('gives each answer an x-request-id and its exact content-length', async () => {
     const answer = await rawExchange(
       'GET /contacts/27821234567 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
@@ -179,6 +185,7 @@ export function createNodeServer(
       });
     },
   );
+  server.on('clientError', answerUnreadable);
   return server;
 }
 
@@ -294,4 +301,23 @@ function closeAfterAnswer(socket: Socket, headers: string[]): void {
     this.resume();
     setTimeout(() => this.destroy(), LINGER_MS).unref();
   };
+}
+
+// A request Node cannot read (headers over its 16 kB limit, a malformed message, a timeout) gets
+// the service's envelope, not Node's bare status line, and the connection is closed.
+function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large: the URL and headers together must stay under 16 kB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timeout: the request was not sent in time']
+        : [400, 'Bad request: the HTTP message could not be read'];
+  const body = JSON.stringify({ ok: false, error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
