@@ -194,6 +194,16 @@ server.listen(port, args.host, () => {
     });
     setInterval(() => saver.poll(), Math.min(saveIntervalMs, 1_000)).unref();
   }
+  // Written before the banner: whatever waits for either finds both.
+  if (readyPath) {
+    try {
+      writeReadyFile(readyPath, url);
+    } catch (error) {
+      fatal(
+        `cannot write the ready file ${readyPath}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
   const demo = source === 'the demo world';
   process.stdout.write(
     [
@@ -219,15 +229,6 @@ server.listen(port, args.host, () => {
       '',
     ].join('\n'),
   );
-  if (readyPath) {
-    try {
-      writeReadyFile(readyPath, url);
-    } catch (error) {
-      fatal(
-        `cannot write the ready file ${readyPath}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
 });
 
 function describeError(error: unknown): string {
