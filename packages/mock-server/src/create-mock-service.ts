@@ -6,6 +6,7 @@ import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
 import { FaultTable } from './core/faults.js';
 import type { HandlerTable } from './core/handler-types.js';
+import { harOf } from './core/har.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
@@ -22,6 +23,7 @@ import { sendHandlers } from './handlers/send.js';
 import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
 import { processReply } from './hooks/process-reply.js';
+import { redeliverWebhook, webhookDeliveryOf } from './hooks/redeliver-webhook.js';
 import type { MockService } from './mock-service.js';
 import { findContacts, outboxOf } from './store/world-queries.js';
 
@@ -126,8 +128,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     outbox: (filter) => outboxOf(state.world, filter),
     findContacts: (lookup) => findContacts(state.world, lookup),
     webhookDeliveries: () => [...state.world.webhookDeliveries],
+    webhookDelivery: (deliveryId) => webhookDeliveryOf(state.world.webhookDeliveries, deliveryId),
+    redeliverWebhook: (deliveryId) =>
+      redeliverWebhook({
+        deliveries: state.world.webhookDeliveries,
+        deliveryId,
+        settings,
+        now: () => clock.now(),
+      }),
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),
+    requestPage: (filter) => ({ entries: journal.page(filter), dropped: journal.dropped }),
+    request: (id) => journal.get(id),
+    droppedRequests: () => journal.dropped,
+    requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),
     clearRequests: () => journal.clear(),
     openApiDocument: () => createOpenApiDocument({ serverUrl: settings.baseUrl }),
   };

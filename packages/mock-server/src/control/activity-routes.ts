@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { wholeNumberParam } from '../core/request-journal.js';
+import { ControlError } from '../core/control-error.js';
+import { RequestFilterError, refuseRepeatedParams, wholeNumberParam } from '../core/request-journal.js';
 import { ok } from '../core/responses.js';
+import type { OutboxFilter } from '../store/world-queries.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 
 const ReplyBody = z.strictObject({
@@ -41,14 +43,7 @@ export const activityRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/outbox',
     description: 'The messages sent (SMS and email); filters channel, cell, since.',
-    handle: ({ mock, url }) => {
-      const filter = Object.fromEntries(
-        ['channel', 'cell', 'since'].flatMap((k) =>
-          url.searchParams.has(k) ? [[k, url.searchParams.get(k)!]] : [],
-        ),
-      );
-      return ok(mock.outbox(filter));
-    },
+    handle: ({ mock, url }) => ok(mock.outbox(outboxFilter(url.searchParams))),
   },
   {
     method: 'GET',
@@ -73,4 +68,46 @@ export const activityRoutes: ControlRoute[] = [
     description: 'Every webhook delivery attempt: URL, headers, body, attempt, outcome.',
     handle: ({ mock }) => ok(mock.webhookDeliveries()),
   },
+  {
+    method: 'GET',
+    path: '/__mock/webhooks/:id',
+    description:
+      'One webhook delivery: URL, method, headers, body, outcome, the cause of a failure, every attempt.',
+    handle: ({ mock, params }) => {
+      const delivery = mock.webhookDelivery(params.id!);
+      if (!delivery) throw new ControlError(404, `No webhook delivery ${params.id}`);
+      return ok(delivery);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/webhooks/:id/redeliver',
+    description: 'Sends a webhook delivery again (a new attempt, same idempotency key); answers the attempt.',
+    handle: async ({ mock, params }) => ok(await mock.redeliverWebhook(params.id!)),
+  },
 ];
+
+const OUTBOX_FILTERS = ['channel', 'cell', 'since'];
+
+// As strict as the journal's filters: an unknown, repeated or bad filter is a 400 naming it.
+function outboxFilter(params: URLSearchParams): OutboxFilter {
+  for (const name of params.keys())
+    if (!OUTBOX_FILTERS.includes(name))
+      throw new RequestFilterError(`${name}: Unknown filter; use ${OUTBOX_FILTERS.join(', ')}`);
+  refuseRepeatedParams(params);
+  const filter: OutboxFilter = {};
+  const channel = params.get('channel');
+  if (channel !== null) {
+    if (channel !== 'sms' && channel !== 'email')
+      throw new RequestFilterError('channel: Expected sms or email');
+    filter.channel = channel;
+  }
+  const since = params.get('since');
+  if (since !== null) {
+    if (Number.isNaN(Date.parse(since))) throw new RequestFilterError('since: Expected an ISO 8601 instant');
+    filter.since = since;
+  }
+  const cell = params.get('cell');
+  if (cell !== null) filter.cell = cell;
+  return filter;
+}

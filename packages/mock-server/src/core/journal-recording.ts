@@ -54,6 +54,13 @@ function headerList(call: IncomingCall): readonly string[] {
   return list;
 }
 
+// The answer's headers as a transport writes them: the content type first, then the answer's own.
+function answerHeaderList(headers: Record<string, string>): string[] {
+  const list = ['content-type', 'application/json; charset=utf-8'];
+  for (const name in headers) list.push(name, headers[name]!);
+  return list;
+}
+
 /** Stamps an answer with its request ID and keeps it in the journal. */
 export function recordAnswer(
   journal: RequestJournal,
@@ -73,6 +80,7 @@ export function recordAnswer(
       path,
       search: url.search,
       headers: headerList(call),
+      responseHeaders: answerHeaderList(answer.headers),
       bodyText: undefined,
       status: answer.status,
       responseText: bodyText(answer),

@@ -53,6 +53,9 @@ if (args.version) {
 const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fatal(`--port must be a port number, got ${args.port}`, 2);
+const journalLimit = Number(args['journal-limit']);
+if (!/^\d+$/.test(args['journal-limit']) || journalLimit > 1_000_000)
+  fatal(`--journal-limit must be a whole number from 0 to 1000000, got ${args['journal-limit']}`, 2);
 const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
@@ -99,6 +102,7 @@ server.listen(port, args.host, () => {
       baseUrl: url,
       seed,
       control: !args['no-control'],
+      requestJournalLimit: journalLimit,
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
