@@ -139,6 +139,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),
     requestPage: (filter) => ({ entries: journal.page(filter), dropped: journal.dropped }),
+    requestPageJson: async (filter) =>
+      `{"ok":true,"data":${await journal.pageJson(filter)},"dropped":${journal.dropped}}`,
     request: (id) => journal.get(id),
     droppedRequests: () => journal.dropped,
     requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),

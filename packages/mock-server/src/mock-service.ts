@@ -151,6 +151,11 @@ export interface MockService {
    */
   requestPage(filter?: RequestFilter): { entries: RequestLogEntry[]; dropped: number };
   /**
+   * The envelope `GET /__mock/requests` answers (`{ok, data, dropped}`) as JSON text, made a few
+   * entries at a time so a large page never holds the event loop for long.
+   */
+  requestPageJson(filter?: RequestFilter): Promise<string>;
+  /**
    * One journal entry by its ID (the `x-request-id` of the answer), whole; `undefined` when it is
    * not, or no longer, in the journal.
    *

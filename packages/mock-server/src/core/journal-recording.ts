@@ -2,7 +2,7 @@ import type { Fault } from './faults.js';
 import type { IncomingCall } from './handle-request.js';
 import type { RequestJournal } from './request-journal.js';
 import type { RequestTarget } from './request-target.js';
-import { type Answer, bodyText } from './responses.js';
+import { type Answer, bodyText, envelopeError } from './responses.js';
 
 /** A request body read at most once, for the handler and for the journal. */
 export class ReadOnce implements IncomingCall {
@@ -61,6 +61,12 @@ function answerHeaderList(headers: Record<string, string>): string[] {
   return list;
 }
 
+// A refusal's error, kept apart so a listed page can show it without reading the whole answer.
+function errorTextOf(answer: Answer): string | undefined {
+  const error = envelopeError(answer);
+  return error === undefined ? undefined : JSON.stringify(error);
+}
+
 /** Stamps an answer with its request ID and keeps it in the journal. */
 export function recordAnswer(
   journal: RequestJournal,
@@ -84,6 +90,7 @@ export function recordAnswer(
       bodyText: undefined,
       status: answer.status,
       responseText: bodyText(answer),
+      errorText: answer.status >= 400 ? errorTextOf(answer) : undefined,
       orgId: answer.orgId,
       durationMs: performance.now() - started,
       faultId: fault?.fault_id,

@@ -95,8 +95,10 @@ export interface JournalRecord {
   /** The request body when it is known as the record is made; one read later is given to `add`. */
   bodyText: string | undefined;
   status: number;
-  /** The answer's text as sent; the entry's `response` and `error` are read from it. */
+  /** The answer's text as sent; the entry's `response` is read from it. */
   responseText: string;
+  /** The envelope's `error` as JSON, for a refusal: a listed page shows it without the answer. */
+  errorText?: string | undefined;
   orgId: string | undefined;
   durationMs: number;
   faultId: string | undefined;
@@ -191,6 +193,10 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
   return filter;
 }
 
+const PAGE_BATCH = 50;
+// setTimeout, not setImmediate: the core also runs in browsers.
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** How a read shows each entry's body and answer. */
 interface EntryView {
   /** Cut body and answer texts at this many characters (a listed page: 4 kB). */
@@ -230,6 +236,7 @@ export class RequestJournal {
   readonly #heads: OffHeapTexts;
   readonly #responses: OffHeapTexts;
   readonly #bodies: OffHeapTexts;
+  readonly #errors: OffHeapTexts;
 
   constructor(limit: number) {
     this.#limit = limit;
@@ -245,6 +252,7 @@ export class RequestJournal {
     this.#heads = new OffHeapTexts(limit);
     this.#responses = new OffHeapTexts(limit);
     this.#bodies = new OffHeapTexts(limit);
+    this.#errors = new OffHeapTexts(limit);
   }
 
   /** How many entries the bound has dropped since the journal was made or last cleared. */
@@ -285,6 +293,8 @@ export class RequestJournal {
     if (record.responseHeaders) for (const part of record.responseHeaders) head += `${oneLine(part)}\n`;
     this.#heads.set(slot, head);
     this.#responses.set(slot, record.responseText);
+    if (record.errorText === undefined) this.#errors.delete(slot);
+    else this.#errors.set(slot, record.errorText);
     if (record.bodyText === undefined) this.#bodies.delete(slot);
     else this.#bodies.set(slot, keptBody(record.bodyText));
     laterBody?.then(
@@ -304,6 +314,7 @@ export class RequestJournal {
     this.#heads.clear();
     this.#responses.clear();
     this.#bodies.clear();
+    this.#errors.clear();
   }
 
   // The slots kept, oldest first.
@@ -373,24 +384,31 @@ export class RequestJournal {
       duration_ms: Math.round(this.#durationMs[slot]! * 1000) / 1000,
     };
     let truncated = false;
-    const bodyText = this.#bodies.get(slot);
-    if (bodyText !== undefined && bodyText !== '') {
-      const body = shown(bodyText, view.cut, false);
+    const body = this.#text(this.#bodies, slot, view.cut);
+    if (body !== undefined && body.text !== '') {
       entry.body = body.value;
       if (body.truncated) {
         if (view.cut < JOURNAL_BODY_LIMIT) truncated = true;
         else entry.body_truncated = true;
       }
     }
-    // The error is read from the whole answer, cut or not: a refusal's error is what people look for.
-    const response = shown(this.#responses.get(slot)!, view.cut, status === 0 || status >= 400);
+    const response = this.#text(this.#responses, slot, view.cut)!;
     entry.response = response.value;
     if (response.truncated) {
       if (view.cut < JOURNAL_BODY_LIMIT) truncated = true;
       else entry.response_truncated = true;
     }
     if (truncated) entry.truncated = true;
-    const error = envelopeError({ body: response.parsed });
+    // The error is the whole answer's, cut or not: a refusal's error is what people look for.
+    const errorText = this.#errors.get(slot);
+    const error =
+      errorText !== undefined
+        ? parseJson(errorText)
+        : status === 0 || status >= 400
+          ? envelopeError({
+              body: response.truncated ? parseJson(this.#responses.get(slot)!) : response.value,
+            })
+          : undefined;
     if (error !== undefined) entry.error = error;
     const orgId = this.#orgId[slot];
     if (orgId !== undefined) entry.org_id = orgId;
@@ -404,6 +422,19 @@ export class RequestJournal {
     return filter.limit === undefined ? matching : filter.limit === 0 ? [] : matching.slice(-filter.limit);
   }
 
+  // A slot's text as an entry shows it: parsed JSON, or the text cut at `cut` characters. Only
+  // what can be shown is decoded: a listed page of 1,000 entries of 60 kB decodes 4 kB of each.
+  #text(texts: OffHeapTexts, slot: number, cut: number) {
+    const start = texts.getStart(slot, cut);
+    if (start === undefined) return undefined;
+    if (start.whole && start.text.length <= cut) {
+      const parsed = parseJson(start.text);
+      return { text: start.text, value: parsed === undefined ? start.text : parsed, truncated: false };
+    }
+    const text = start.text.slice(0, cut);
+    return { text, value: text, truncated: true };
+  }
+
   /** The entries that match, oldest first, whole (bodies and answers up to 64 kB). */
   list(filter: RequestFilter = {}): RequestLogEntry[] {
     return this.#newest(filter).map((slot) => this.#entry(slot, { cut: JOURNAL_BODY_LIMIT }));
@@ -414,10 +445,34 @@ export class RequestJournal {
    * most 1,000) that match, oldest first, each body and answer cut at 4 kB (`truncated: true`).
    */
   page(filter: RequestFilter = {}): RequestLogEntry[] {
+    return this.#pageSlots(filter).map((slot) => this.#entry(slot, { cut: JOURNAL_LIST_CUT }));
+  }
+
+  #pageSlots(filter: RequestFilter): number[] {
     const limit = filter.limit ?? JOURNAL_LIST_DEFAULT;
     if (limit > JOURNAL_LIST_MAX)
       throw new RequestFilterError(`limit: At most ${JOURNAL_LIST_MAX}; page with after=<id>`);
-    return this.#newest({ ...filter, limit }).map((slot) => this.#entry(slot, { cut: JOURNAL_LIST_CUT }));
+    return this.#newest({ ...filter, limit });
+  }
+
+  /**
+   * The same page as {@link page}, as JSON text, made 50 entries at a time with a turn of the
+   * event loop between: a page of 1,000 large entries never holds other requests (a health
+   * check) for long. An entry dropped while the page is made is left out.
+   */
+  async pageJson(filter: RequestFilter = {}): Promise<string> {
+    const slots = this.#pageSlots(filter);
+    const serials = slots.map((slot) => this.#serials[slot]);
+    const parts: string[] = [];
+    for (let n = 0; n < slots.length; n += PAGE_BATCH) {
+      if (n > 0) await nextTurn();
+      for (let k = n; k < Math.min(n + PAGE_BATCH, slots.length); k++) {
+        const slot = slots[k]!;
+        if (this.#serials[slot] === serials[k])
+          parts.push(JSON.stringify(this.#entry(slot, { cut: JOURNAL_LIST_CUT })));
+      }
+    }
+    return `[${parts.join(',')}]`;
   }
 
   /** The entry with this ID, whole; `undefined` when it is not (or no longer) in the journal. */
@@ -502,18 +557,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-// The text as the entry shows it (cut past `cut`), and its JSON whatever its length when `whole`
-// is asked for (a failure's error) or the text is shown whole.
-function shown(
-  text: string,
-  cut: number,
-  whole: boolean,
-): { value: unknown; truncated: boolean; parsed: unknown } {
-  if (text.length > cut) {
-    return { value: text.slice(0, cut), truncated: true, parsed: whole ? parseJson(text) : undefined };
-  }
-  const parsed = parseJson(text);
-  return { value: parsed === undefined ? text : parsed, truncated: false, parsed };
 }
