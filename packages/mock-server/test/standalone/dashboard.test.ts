@@ -186,9 +186,9 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await expect.poll(() => page.locator('table').textContent()).toContain('/tags');
     const armed = (await (await fetch(`${cli.url}/__mock/faults`)).json()).data;
     expect(armed).toMatchObject([{ path: '/tags', status: 503, headers: { 'retry-after': '7' } }]);
+    await page.screenshot({ path: join(shots, 'dashboard-faults.png') });
     await page.getByRole('button', { name: `Disarm ${armed[0].fault_id}` }).click();
     await expect.poll(async () => (await (await fetch(`${cli.url}/__mock/faults`)).json()).data).toEqual([]);
-    await page.screenshot({ path: join(shots, 'dashboard-faults.png') });
 
     await page.getByRole('tab', { name: 'Requests' }).click();
     await page.getByRole('button', { name: 'Clear journal' }).click();
