@@ -57,7 +57,11 @@ function usePoll<T>(path: string, initial: T): [T, () => void, string | undefine
     const load = () =>
       control(path)
         .then(
-          (d) => !stopped && (setData(d), setError(undefined)),
+          (d) => {
+            if (stopped) return;
+            setData(d);
+            setError(undefined);
+          },
           (e: Error) => !stopped && setError(e.message),
         )
         .finally(() => {
@@ -108,7 +112,10 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
     setEntry(undefined);
     setCopied(false);
     control(`requests/${encodeURIComponent(id)}`).then(
-      (e) => (setEntry(e), setError(undefined)),
+      (e) => {
+        setEntry(e);
+        setError(undefined);
+      },
       (e: Error) => setError(e.message),
     );
   }, [id]);
@@ -259,9 +266,10 @@ function Requests({
       <div class="tools">
         <button onClick=${() =>
           act(
-            control('requests', { method: 'DELETE' }).then(
-              () => (setOpen(undefined), setGeneration((n) => n + 1)),
-            ),
+            control('requests', { method: 'DELETE' }).then(() => {
+              setOpen(undefined);
+              setGeneration((n) => n + 1);
+            }),
             'Journal cleared',
           )}>Clear journal</button>
         <button onClick=${() => act(download(`requests.har${query ? `?${query}` : ''}`, 'requests.har'), 'HAR downloaded')}>Download HAR</button>
@@ -278,7 +286,10 @@ function Requests({
               <button class=${`row ${open === entry.id ? 'selected' : ''}`} tabIndex=${index === Math.min(focused, newest.length - 1) ? 0 : -1}
                 aria-current=${open === entry.id ? 'true' : undefined}
                 onFocus=${() => setFocused(index)}
-                onClick=${() => (setFocused(index), setOpen(entry.id))}>
+                onClick=${() => {
+                  setFocused(index);
+                  setOpen(entry.id);
+                }}>
                 <span class="time">${when(entry.at)}</span>
                 <span class="method">${entry.method}</span>
                 <span class="path">${entry.path}</span>
@@ -355,7 +366,11 @@ function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void })
           ),
         (e: Error) => setMessage(e.message),
       )
-      .finally(() => (setBusy(false), load(), onChanged()));
+      .finally(() => {
+        setBusy(false);
+        load();
+        onChanged();
+      });
   };
   return html`
     <article class="detail" aria-label="Webhook delivery">
@@ -403,7 +418,10 @@ function Contacts() {
     );
     q.set('limit', '50');
     control(`contacts?${q}`).then(
-      (d) => (setFound(d), setError(undefined)),
+      (d) => {
+        setFound(d);
+        setError(undefined);
+      },
       (err: Error) => setError(err.message),
     );
   };
@@ -462,13 +480,19 @@ function Faults() {
     if (form.delay_ms.trim()) fault.delay_ms = Number(form.delay_ms);
     if (form.retry_after.trim()) fault.headers = { 'retry-after': form.retry_after.trim() };
     post('faults', fault).then(
-      (d) => (setMessage(`Armed ${d.fault_id}`), reload()),
+      (d) => {
+        setMessage(`Armed ${d.fault_id}`);
+        reload();
+      },
       (err: Error) => setMessage(err.message),
     );
   };
   const disarm = (id?: string) =>
     control(id ? `faults/${encodeURIComponent(id)}` : 'faults', { method: 'DELETE' }).then(
-      () => (setMessage(id ? `Disarmed ${id}` : 'Disarmed all'), reload()),
+      () => {
+        setMessage(id ? `Disarmed ${id}` : 'Disarmed all');
+        reload();
+      },
       (err: Error) => setMessage(err.message),
     );
   const text = (

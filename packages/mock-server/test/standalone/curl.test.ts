@@ -25,6 +25,7 @@ const hostile = [
   "'; touch planted; '",
   '"; touch planted; "',
   'line\ntouch planted',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, on purpose
   '$USER ${HOME} \\ !',
 ];
 
