@@ -6,6 +6,7 @@ import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
 import { FaultTable } from './core/faults.js';
 import type { HandlerTable } from './core/handler-types.js';
+import { harOf } from './core/har.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
@@ -26,6 +27,7 @@ import { sendHandlers } from './handlers/send.js';
 import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
 import { processReply } from './hooks/process-reply.js';
+import { redeliverWebhook, webhookDeliveryOf } from './hooks/redeliver-webhook.js';
 import type { MockService } from './mock-service.js';
 import { contactCountOf, findContacts, outboxOf } from './store/world-queries.js';
 import { VERSION } from './version.js';
@@ -139,8 +141,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     findContacts: (lookup) => findContacts(state.world, lookup),
     contactCount: () => contactCountOf(state.world),
     webhookDeliveries: () => [...state.world.webhookDeliveries],
+    webhookDelivery: (deliveryId) => webhookDeliveryOf(state.world.webhookDeliveries, deliveryId),
+    redeliverWebhook: (deliveryId) =>
+      redeliverWebhook({
+        deliveries: state.world.webhookDeliveries,
+        deliveryId,
+        settings,
+        now: () => clock.now(),
+      }),
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),
+    requestPage: (filter) => ({ entries: journal.page(filter), dropped: journal.dropped }),
+    requestPageJson: async (filter) =>
+      `{"ok":true,"data":${await journal.pageJson(filter)},"dropped":${journal.dropped}}`,
+    request: (id) => journal.get(id),
+    droppedRequests: () => journal.dropped,
+    requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),
     clearRequests: () => journal.clear(),
     pactStates,
     pact(parties) {

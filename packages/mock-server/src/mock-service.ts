@@ -5,12 +5,14 @@ import type { RunCampaignOptions, RunCampaignResult } from './campaigns/run-camp
 import type { MockClock } from './core/clock.js';
 import type { Fault, FaultInput } from './core/faults.js';
 import type { IncomingCall } from './core/handle-request.js';
+import type { HarLog } from './core/har.js';
 import type { PactFile, PactParties } from './core/pact-file.js';
 import type { MockPactStates } from './core/pact-states.js';
 import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
 import type { Answer } from './core/responses.js';
 import type { Settings } from './core/settings.js';
 import type { ReplyInput, ReplyResult } from './hooks/process-reply.js';
+import type { WebhookDeliveryDetail } from './hooks/redeliver-webhook.js';
 import type { OutboxMessage, WebhookDelivery } from './store/records.js';
 import type { SeedDocument, StateDocument } from './store/seed-schema.js';
 import type { SeedResult } from './store/world.js';
@@ -109,6 +111,27 @@ export interface MockService {
   /** Every webhook delivery attempt, oldest first. */
   webhookDeliveries(): WebhookDelivery[];
   /**
+   * One webhook delivery: what was sent (URL, method, headers, body), how its latest attempt went
+   * (`error` names the cause of a failed connection), and every attempt. `undefined` if unknown.
+   *
+   * @example
+   * ```ts
+   * mock.webhookDelivery('dlv_1')?.attempts.length;
+   * ```
+   */
+  webhookDelivery(deliveryId: string): WebhookDeliveryDetail | undefined;
+  /**
+   * Sends a delivery again, as it was sent and with the same idempotency key: one new attempt,
+   * added to the delivery journal and answered. Throws `ControlError` (404 unknown, 409 never sent).
+   *
+   * @example
+   * ```ts
+   * const attempt = await mock.redeliverWebhook('dlv_1');
+   * attempt.outcome; // 'delivered'
+   * ```
+   */
+  redeliverWebhook(deliveryId: string): Promise<WebhookDelivery>;
+  /**
    * The requests the mock answered that match a filter, oldest first. Throws
    * `RequestFilterError` naming an unknown field or a bad value.
    *
@@ -127,7 +150,49 @@ export interface MockService {
    * ```
    */
   requestCount(filter?: RequestFilter): number;
-  /** Empties the request journal. */
+  /**
+   * A page of the journal as `GET /__mock/requests` answers it: the newest `limit` entries that
+   * match (default 100, at most 1,000; more is a `RequestFilterError`), oldest first, each body
+   * and answer cut at 4 kB (`truncated: true`), and how many entries the bound has dropped.
+   *
+   * @example
+   * ```ts
+   * const { entries } = mock.requestPage({ failed: true, after: lastSeenId });
+   * ```
+   */
+  requestPage(filter?: RequestFilter): { entries: RequestLogEntry[]; dropped: number };
+  /**
+   * The envelope `GET /__mock/requests` answers (`{ok, data, dropped}`) as JSON text, made a few
+   * entries at a time so a large page never holds the event loop for long.
+   */
+  requestPageJson(filter?: RequestFilter): Promise<string>;
+  /**
+   * One journal entry by its ID (the `x-request-id` of the answer), whole; `undefined` when it is
+   * not, or no longer, in the journal.
+   *
+   * @example
+   * ```ts
+   * const id = response.headers.get('x-request-id')!;
+   * mock.request(id)?.response_headers['retry-after'];
+   * ```
+   */
+  request(id: string): RequestLogEntry | undefined;
+  /**
+   * How many entries the journal's bound (`requestJournalLimit`, default 1,000) has dropped since
+   * the mock started or the journal was last emptied: when it is not 0, counts miss old requests.
+   */
+  droppedRequests(): number;
+  /**
+   * The journal (or the entries that match a filter) as a HAR 1.2 log, for browser dev tools and
+   * HAR viewers. Keys are redacted as in the journal.
+   *
+   * @example
+   * ```ts
+   * writeFileSync('requests.har', JSON.stringify(mock.requestsHar()));
+   * ```
+   */
+  requestsHar(filter?: RequestFilter): HarLog;
+  /** Empties the request journal (and its count of dropped entries). */
   clearRequests(): void;
   /** Pact provider states: named seed documents a Pact verifier sets up (see {@link MockPactStates}). */
   readonly pactStates: MockPactStates;

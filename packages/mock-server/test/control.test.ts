@@ -173,6 +173,7 @@ describe('the HTTP control plane under /__mock/', () => {
     expect((await call('GET', '/__mock/requests', { query: { limit: '0' } })).body).toEqual({
       ok: true,
       data: [],
+      dropped: 0,
     });
   });
 

@@ -101,15 +101,17 @@ describe('the request journal', () => {
     expect(found.body.data).toMatchObject([{ path: '/tags/nope', status: 404 }]);
     expect((await call('GET', '/__mock/requests/count', { query: { method: 'GET' } })).body).toEqual({
       ok: true,
-      data: { count: 2 },
+      data: { count: 2, dropped: 0 },
     });
     expect(await call('GET', '/__mock/requests', { query: { colour: 'red' } })).toMatchObject({
       status: 400,
-      body: { error: 'colour: Unknown filter; use method, path, status, org, since or limit' },
+      body: {
+        error: 'colour: Unknown filter; use method, path, status, failed, org, since, after, id, limit',
+      },
     });
     expect((await call('GET', '/__mock/requests/count', { query: { since: 'yesterday' } })).status).toBe(400);
     expect((await call('DELETE', '/__mock/requests')).status).toBe(200);
-    expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 0 });
+    expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 0, dropped: 0 });
   });
 
   it('does not journal the control plane', async () => {

@@ -1,152 +1,324 @@
 // The dashboard of the standalone mock: the request journal, the outbox, webhook deliveries,
-// contacts, the clock and the armed faults, polled from the control plane under /__mock/.
+// contacts, the clock, the armed faults and the state, from the control plane under /__mock/.
 import htm from 'htm';
 import { h, render } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { curlOf } from './curl.js';
 import { chosenWorld, WorldPicker, worldBase } from './world-picker.js';
 
 const html = htm.bind(h);
 // biome-ignore lint/suspicious/noExplicitAny: the page reads JSON from the control plane as it comes
 type Json = Record<string, any>;
 
+/**
+ * Every call the page makes to the control plane goes through here, so headers every call needs
+ * (the control token) are added in one place.
+ */
 const TOKEN_KEY = 'marketing-mock-control-token';
 let tokenDeclined = false;
 
-function withToken(init: RequestInit = {}, token: string | null): RequestInit {
-  return token
-    ? { ...init, headers: { ...(init.headers as Record<string, string>), 'x-mock-token': token } }
-    : init;
+async function controlFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const send = (token: string | null) => {
+    const headers = new Headers(init.headers);
+    if (init.body !== undefined && !headers.has('content-type'))
+      headers.set('content-type', 'application/json');
+    if (token) headers.set('x-mock-token', token);
+    return fetch(`${worldBase()}/__mock/${path}`, { ...init, headers });
+  };
+  const sent = sessionStorage.getItem(TOKEN_KEY);
+  const response = await send(sent);
+  if (response.status !== 401) return response;
+  // A mock started with --control-token: ask once (polls answered 401 meanwhile reuse the answer),
+  // and keep it for this tab only.
+  let token = sessionStorage.getItem(TOKEN_KEY);
+  if (token === sent && !tokenDeclined) {
+    token = prompt('This mock needs its control token (--control-token):');
+    if (token) sessionStorage.setItem(TOKEN_KEY, token);
+    else tokenDeclined = true;
+  }
+  return token && token !== sent ? send(token) : response;
+}
+
+/** The whole envelope of a control answer; throws its error when it is a refusal. */
+async function envelope(path: string, init?: RequestInit): Promise<Json> {
+  const response = await controlFetch(path, init);
+  const body = await response.json();
+  if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : JSON.stringify(body.error));
+  return body;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each caller knows the shape of its route's data
-async function control(path: string, init?: RequestInit): Promise<any> {
-  const sent = sessionStorage.getItem(TOKEN_KEY);
-  let response = await fetch(`${worldBase()}/__mock/${path}`, withToken(init, sent));
-  // A mock started with --control-token: ask once (polls answered 401 meanwhile reuse the answer),
-  // and keep it for this tab only.
-  if (response.status === 401) {
-    let token = sessionStorage.getItem(TOKEN_KEY);
-    if (token === sent && !tokenDeclined) {
-      token = prompt('This mock needs its control token (--control-token):');
-      if (token) sessionStorage.setItem(TOKEN_KEY, token);
-      else tokenDeclined = true;
-    }
-    if (token && token !== sent)
-      response = await fetch(`${worldBase()}/__mock/${path}`, withToken(init, token));
-  }
-  const body = await response.json();
-  if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : JSON.stringify(body.error));
-  return body.data;
-}
+const control = (path: string, init?: RequestInit): Promise<any> => envelope(path, init).then((b) => b.data);
 
 const post = (path: string, body?: unknown) =>
-  control(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  control(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
-/** Polls a control route every second and a half while the page is open. */
+/** A status line that clears itself after a few seconds. */
+function useMessage(): [string, (text: string) => void] {
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(''), 6000);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return [message, setMessage];
+}
+
+/** Polls a control route while the view is open; the next poll starts when the last one ended. */
 function usePoll<T>(path: string, initial: T): [T, () => void, string | undefined] {
   const [data, setData] = useState<T>(initial);
   const [error, setError] = useState<string | undefined>();
-  const load = useCallback(() => {
-    control(path).then(
-      (d) => {
-        setData(d);
-        setError(undefined);
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, [path]);
+  const [tick, setTick] = useState(0);
   useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      control(path)
+        .then(
+          (d) => {
+            if (stopped) return;
+            setData(d);
+            setError(undefined);
+          },
+          (e: Error) => !stopped && setError(e.message),
+        )
+        .finally(() => {
+          if (!stopped) timer = setTimeout(load, 1500);
+        });
     load();
-    const timer = setInterval(load, 1500);
-    return () => clearInterval(timer);
-  }, [load]);
-  return [data, load, error];
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [path, tick]);
+  return [data, useCallback(() => setTick((n) => n + 1), []), error];
+}
+
+/** Saves what a control route answers as a file, through `controlFetch` (so with its headers). */
+async function download(path: string, filename: string): Promise<void> {
+  const response = await controlFetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
 const shortError = (error: unknown) =>
   error === undefined ? '' : typeof error === 'string' ? error : JSON.stringify(error).slice(0, 120);
+const when = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 19)}`;
+const DROPPED =
+  'No answer: an armed fault dropped the connection (status 0), so the client saw a network error.';
+const STATUS_FILTER = /^(\d{3}|[1-5]xx)$/;
 
-/** A curl command that repeats a journaled request; the key is left to `$API_KEY`. */
-export function curlOf(entry: Json): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(entry.query ?? {}))
-    for (const v of Array.isArray(value) ? value : [value])
-      query.append(name, name === 'key' ? '$API_KEY' : String(v));
-  const search = query.toString().replace('%24API_KEY', '$API_KEY');
-  const url = `${worldBase()}${entry.path}${search ? `?${search}` : ''}`;
-  const parts = [`curl -s -X ${entry.method} "${url}"`];
-  if (entry.headers?.authorization) parts.push(`-H "Authorization: Bearer $API_KEY"`);
-  if (entry.body !== undefined) {
-    parts.push(`-H 'Content-Type: application/json'`);
-    const text = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
-    parts.push(`-d '${text.replaceAll("'", "'\\''")}'`);
-  }
-  return parts.join(' \\\n  ');
+interface Filter {
+  id: string;
+  status: string;
+  path: string;
+  org: string;
+  failed: boolean;
 }
 
-function Requests() {
-  const [filter, setFilter] = useState({ status: '', path: '', org: '' });
-  const query = new URLSearchParams(
-    Object.entries(filter).filter(([, v]) => v.trim() !== '') as [string, string][],
-  ).toString();
-  const [entries, , error] = usePoll<Json[]>(`requests${query ? `?${query}` : ''}`, []);
-  const [open, setOpen] = useState<Json | undefined>();
+function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const [entry, setEntry] = useState<Json | undefined>();
+  const [error, setError] = useState<string | undefined>();
   const [copied, setCopied] = useState(false);
-  const field = (name: keyof typeof filter, label: string, placeholder: string) => html`
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    setEntry(undefined);
+    setCopied(false);
+    control(`requests/${encodeURIComponent(id)}`).then(
+      (e) => {
+        setEntry(e);
+        setError(undefined);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [id]);
+  useEffect(() => {
+    if (!entry) return;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [entry]);
+  if (error)
+    return html`<article class="detail" aria-label="Request detail"><p class="error">${error}</p></article>`;
+  if (!entry)
+    return html`<article class="detail" aria-label="Request detail"><p>Loading ${id}…</p></article>`;
+  const curl = curlOf(entry as never, worldBase());
+  return html`
+    <article class="detail" aria-label="Request detail"
+      onKeyDown=${(e: KeyboardEvent) => e.key === 'Escape' && onClose()}>
+      <div class="detail-head">
+        <h2 tabIndex="-1" ref=${heading}>${entry.method} ${entry.path} → ${entry.status}</h2>
+        <button onClick=${onClose} aria-label="Close the detail (Escape)">Close</button>
+      </div>
+      <p class="meta">${entry.id} · ${entry.at} · ${entry.duration_ms} ms${entry.org_id ? ` · ${entry.org_id}` : ''}${entry.fault_id ? ` · fault ${entry.fault_id}` : ''}</p>
+      ${entry.status === 0 && html`<p class="hint">${DROPPED}</p>`}
+      ${entry.error !== undefined && html`<h3>Error</h3><pre class="error-text">${pretty(entry.error)}</pre>`}
+      ${entry.response?.hint && html`<p class="hint">${entry.response.hint}</p>`}
+      <h3>Repeat it</h3>
+      <pre class="curl">${curl}</pre>
+      <button onClick=${() => navigator.clipboard?.writeText(curl).then(() => setCopied(true))}>
+        ${copied ? 'Copied' : 'Copy curl'}
+      </button>
+      <h3>Request</h3>
+      <pre>${pretty({ query: entry.query, headers: entry.headers, body: entry.body })}</pre>
+      ${
+        entry.status !== 0 &&
+        html`<h3>Answer headers</h3>
+        <pre class="answer-headers">${Object.entries(entry.response_headers ?? {})
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n')}</pre>
+        <h3>Answer</h3>
+        <pre>${pretty(entry.response)}</pre>`
+      }
+    </article>`;
+}
+
+function Requests({
+  open,
+  setOpen,
+}: {
+  open: string | undefined;
+  setOpen: (id: string | undefined) => void;
+}) {
+  const [filter, setFilter] = useState<Filter>({ id: '', status: '', path: '', org: '', failed: false });
+  const [entries, setEntries] = useState<Json[]>([]);
+  const [dropped, setDropped] = useState(0);
+  const [error, setError] = useState<string | undefined>();
+  const [message, setMessage] = useMessage();
+  const [focused, setFocused] = useState(0);
+  const [generation, setGeneration] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  const statusBad = filter.status.trim() !== '' && !STATUS_FILTER.test(filter.status.trim());
+  const params = new URLSearchParams();
+  for (const name of ['id', 'status', 'path', 'org'] as const)
+    if (filter[name].trim() !== '') params.set(name, filter[name].trim());
+  if (filter.failed) params.set('failed', 'true');
+  const query = params.toString();
+
+  // Incremental: each poll asks only for entries after the newest one shown, and the next poll
+  // starts when the last has ended, so polls never overlap.
+  useEffect(() => {
+    setEntries([]);
+    setError(undefined);
+    if (statusBad) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last: string | undefined;
+    const poll = async () => {
+      try {
+        const q = new URLSearchParams(query);
+        if (last) q.set('after', last);
+        q.set('limit', last ? '1000' : '200');
+        const answer = await envelope(`requests?${q}`);
+        if (stopped) return;
+        const fresh = answer.data as Json[];
+        if (fresh.length > 0) {
+          last = fresh[fresh.length - 1]!.id;
+          setEntries((shown) => [...shown, ...fresh].slice(-1000));
+        }
+        setDropped(answer.dropped ?? 0);
+        setError(undefined);
+      } catch (e) {
+        if (!stopped) setError((e as Error).message);
+      } finally {
+        if (!stopped) timer = setTimeout(poll, 1500);
+      }
+    };
+    poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [query, statusBad, generation]);
+
+  const newest = [...entries].reverse();
+  const rowButtons = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('button.row') ?? [])];
+  const focusRow = (index: number) => {
+    const rows = rowButtons();
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setFocused(next);
+    rows[next]?.focus();
+  };
+  const close = () => {
+    const index = newest.findIndex((e) => e.id === open);
+    setOpen(undefined);
+    setTimeout(() => focusRow(index < 0 ? focused : index), 0);
+  };
+  const onListKey = (e: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowDown: focused + 1,
+      ArrowUp: focused - 1,
+      Home: 0,
+      End: newest.length - 1,
+      PageDown: focused + 10,
+      PageUp: focused - 10,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      focusRow(moves[e.key]!);
+    }
+  };
+  const field = (name: 'id' | 'status' | 'path' | 'org', label: string, placeholder: string) => html`
     <label>${label}
       <input name=${name} value=${filter[name]} placeholder=${placeholder}
+        aria-invalid=${name === 'status' && statusBad ? 'true' : undefined}
         onInput=${(e: Event) => setFilter({ ...filter, [name]: (e.target as HTMLInputElement).value })} />
     </label>`;
-  const newest = [...entries].reverse();
+  const act = (what: Promise<unknown>, done: string) =>
+    what.then(
+      () => setMessage(done),
+      (e: Error) => setMessage(e.message),
+    );
   return html`
     <section aria-label="Requests">
       <form class="filters" onSubmit=${(e: Event) => e.preventDefault()}>
-        ${field('status', 'Status', '400')} ${field('path', 'Path', '/contacts/:cell')} ${field('org', 'Org', 'org_seller')}
+        ${field('id', 'Request ID', 'req_…')} ${field('status', 'Status', '400 or 4xx')}
+        ${field('path', 'Path', '/contacts/:cell')} ${field('org', 'Org', 'org_seller')}
+        <label class="check"><input type="checkbox" name="failed" checked=${filter.failed}
+          onChange=${(e: Event) => setFilter({ ...filter, failed: (e.target as HTMLInputElement).checked })} /> Failures only</label>
       </form>
+      <div class="tools">
+        <button onClick=${() =>
+          act(
+            control('requests', { method: 'DELETE' }).then(() => {
+              setOpen(undefined);
+              setGeneration((n) => n + 1);
+            }),
+            'Journal cleared',
+          )}>Clear journal</button>
+        <button onClick=${() => act(download(`requests.har${query ? `?${query}` : ''}`, 'requests.har'), 'HAR downloaded')}>Download HAR</button>
+        <span role="status">${message}</span>
+      </div>
+      ${statusBad && html`<p class="error">Status: a code (404) or a class (4xx, 5xx).</p>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      <div class="split">
-        <ul class="list" aria-label="Request journal, newest first">
+      ${dropped > 0 && html`<p class="note">The journal keeps the newest entries only: ${dropped} older ones were dropped (--journal-limit).</p>`}
+      <div class=${`split${open ? ' has-detail' : ''}`}>
+        <ul class="list" ref=${list} aria-label="Request journal, newest first (arrow keys move, Enter opens)" onKeyDown=${onListKey}>
           ${newest.length === 0 && html`<li class="empty">No requests yet.</li>`}
           ${newest.map(
-            (entry) => html`<li key=${entry.id}>
-              <button class=${`row ${open?.id === entry.id ? 'selected' : ''}`} onClick=${() => {
-                setOpen(entry);
-                setCopied(false);
-              }}>
-                <span class="time">${entry.at.slice(11, 19)}</span>
+            (entry, index) => html`<li key=${entry.id}>
+              <button class=${`row ${open === entry.id ? 'selected' : ''}`} tabIndex=${index === Math.min(focused, newest.length - 1) ? 0 : -1}
+                aria-current=${open === entry.id ? 'true' : undefined}
+                onFocus=${() => setFocused(index)}
+                onClick=${() => {
+                  setFocused(index);
+                  setOpen(entry.id);
+                }}>
+                <span class="time">${when(entry.at)}</span>
                 <span class="method">${entry.method}</span>
                 <span class="path">${entry.path}</span>
-                <span class=${`status s${String(entry.status)[0]}`}>${entry.status}</span>
+                <span class=${`status s${String(entry.status)[0]}`}>${entry.status === 0 ? '0 dropped' : entry.status}</span>
                 <span class="org">${entry.org_id ?? ''}</span>
-                <span class="err">${shortError(entry.error)}</span>
+                <span class="err">${entry.status === 0 ? 'connection dropped by a fault' : shortError(entry.error)}</span>
               </button>
             </li>`,
           )}
         </ul>
-        ${
-          open &&
-          html`
-          <article class="detail" aria-label="Request detail">
-            <h2>${open.method} ${open.path} → ${open.status}</h2>
-            <p class="meta">${open.id} · ${open.at} · ${open.duration_ms} ms${open.org_id ? ` · ${open.org_id}` : ''}${open.fault_id ? ` · fault ${open.fault_id}` : ''}</p>
-            ${open.error !== undefined && html`<h3>Error</h3><pre class="error-text">${pretty(open.error)}</pre>`}
-            ${open.response?.hint && html`<p class="hint">${open.response.hint}</p>`}
-            <h3>Request</h3>
-            <pre>${pretty({ query: open.query, headers: open.headers, body: open.body })}</pre>
-            <h3>Answer</h3>
-            <pre>${pretty(open.response)}</pre>
-            <h3>Repeat it</h3>
-            <pre class="curl">${curlOf(open)}</pre>
-            <button onClick=${() => navigator.clipboard?.writeText(curlOf(open)).then(() => setCopied(true))}>
-              ${copied ? 'Copied' : 'Copy curl'}
-            </button>
-          </article>`
-        }
+        ${open && html`<${RequestDetail} id=${open} onClose=${close} />`}
       </div>
     </section>`;
 }
@@ -160,13 +332,15 @@ function Table({
   columns: [string, (row: Json) => unknown][];
   empty: string;
 }) {
+  const cell = (value: unknown) =>
+    value === undefined || value === null ? '' : typeof value === 'object' ? value : String(value);
   return html`
     <div class="table-wrap">
       <table>
         <thead><tr>${columns.map(([title]) => html`<th scope="col">${title}</th>`)}</tr></thead>
         <tbody>
           ${rows.length === 0 && html`<tr><td colspan=${columns.length} class="empty">${empty}</td></tr>`}
-          ${rows.map((row) => html`<tr>${columns.map(([, cell]) => html`<td>${String(cell(row) ?? '')}</td>`)}</tr>`)}
+          ${rows.map((row) => html`<tr>${columns.map(([, read]) => html`<td>${cell(read(row))}</td>`)}</tr>`)}
         </tbody>
       </table>
     </div>`;
@@ -174,8 +348,8 @@ function Table({
 
 function Outbox() {
   const [messages] = usePoll<Json[]>('outbox', []);
-  return html`<${Table} rows=${[...messages].reverse()} empty="Nothing sent yet." columns=${[
-    ['Sent', (m: Json) => m.createdAt],
+  return html`<section aria-label="Outbox"><${Table} rows=${[...messages].reverse()} empty="Nothing sent yet." columns=${[
+    ['Sent', (m: Json) => when(m.createdAt)],
     ['Channel', (m: Json) => m.channel],
     ['To', (m: Json) => m.to],
     ['Content', (m: Json) => m.content],
@@ -183,20 +357,72 @@ function Outbox() {
     ['Cost', (m: Json) => m.cost],
     ['Trigger', (m: Json) => m.trigger],
     ['Status', (m: Json) => m.status],
-  ]} />`;
+  ]} /></section>`;
+}
+
+function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const [delivery, setDelivery] = useState<Json | undefined>();
+  const [message, setMessage] = useMessage();
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(
+    () =>
+      control(`webhooks/${encodeURIComponent(id)}`).then(setDelivery, (e: Error) => setMessage(e.message)),
+    [id],
+  );
+  useEffect(() => {
+    load();
+  }, [load]);
+  if (!delivery)
+    return html`<article class="detail" aria-label="Webhook delivery"><p>Loading ${id}…</p></article>`;
+  const redeliver = () => {
+    setBusy(true);
+    post(`webhooks/${encodeURIComponent(id)}/redeliver`)
+      .then(
+        (a) =>
+          setMessage(
+            `Attempt ${a.attempt}: ${a.outcome}${a.status ? ` (${a.status})` : ''}${a.error ? `: ${a.error}` : ''}`,
+          ),
+        (e: Error) => setMessage(e.message),
+      )
+      .finally(() => {
+        setBusy(false);
+        load();
+        onChanged();
+      });
+  };
+  return html`
+    <article class="detail" aria-label="Webhook delivery">
+      <h2>${delivery.method} ${delivery.url}</h2>
+      <p class="meta">${delivery.delivery_id} · hook ${delivery.hook_id} · ${delivery.org_id} · ${delivery.attempts.length} attempt(s)</p>
+      <p>Latest: <strong>${delivery.outcome}</strong>${delivery.status ? ` (${delivery.status})` : ''}</p>
+      ${delivery.error && html`<h3>Cause</h3><pre class="error-text">${delivery.error}</pre>`}
+      <button onClick=${redeliver} disabled=${busy}>Redeliver</button> <span role="status">${message}</span>
+      <h3>Headers sent</h3>
+      <pre>${Object.entries(delivery.headers ?? {})
+        .map(([n, v]) => `${n}: ${v}`)
+        .join('\n')}</pre>
+      <h3>Body sent</h3>
+      <pre>${delivery.body ?? '(none)'}</pre>
+    </article>`;
 }
 
 function Webhooks() {
-  const [deliveries] = usePoll<Json[]>('webhooks', []);
-  return html`<${Table} rows=${[...deliveries].reverse()} empty="No webhook deliveries yet." columns=${[
-    ['At', (d: Json) => d.at],
-    ['Delivery', (d: Json) => d.delivery_id],
-    ['Attempt', (d: Json) => d.attempt],
-    ['Hook', (d: Json) => d.hook_id],
-    ['URL', (d: Json) => `${d.method} ${d.url}`],
-    ['Outcome', (d: Json) => d.outcome],
-    ['Status', (d: Json) => d.status ?? d.error],
-  ]} />`;
+  const [deliveries, reload] = usePoll<Json[]>('webhooks', []);
+  const [open, setOpen] = useState<string | undefined>();
+  return html`<section aria-label="Webhooks"><div class=${`split${open ? ' has-detail' : ''}`}>
+    <${Table} rows=${[...deliveries].reverse()} empty="No webhook deliveries yet." columns=${[
+      ['At', (d: Json) => when(d.at)],
+      [
+        'Delivery',
+        (d: Json) =>
+          html`<button class="link" onClick=${() => setOpen(d.delivery_id)}>${d.delivery_id} #${d.attempt}</button>`,
+      ],
+      ['URL', (d: Json) => `${d.method} ${d.url}`],
+      ['Outcome', (d: Json) => d.outcome],
+      ['Status', (d: Json) => d.status ?? d.error],
+    ]} />
+    ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} />`}
+  </div></section>`;
 }
 
 function Contacts() {
@@ -208,7 +434,14 @@ function Contacts() {
     const q = new URLSearchParams(
       Object.entries(search).filter(([, v]) => v.trim() !== '') as [string, string][],
     );
-    control(`contacts?${q}`).then(setFound, (err: Error) => setError(err.message));
+    q.set('limit', '50');
+    control(`contacts?${q}`).then(
+      (d) => {
+        setFound(d);
+        setError(undefined);
+      },
+      (err: Error) => setError(err.message),
+    );
   };
   const input = (name: 'cell' | 'tag', label: string, placeholder: string) => html`
     <label>${label}
@@ -222,6 +455,7 @@ function Contacts() {
         <button type="submit">Look up</button>
       </form>
       ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${found && found.length >= 50 && html`<p class="note" role="status">Showing the first 50 matches only; narrow the lookup with a cell or tag.</p>`}
       ${
         found &&
         html`<${Table} rows=${found} empty="No contact matches." columns=${[
@@ -244,9 +478,61 @@ function Contacts() {
 
 function Faults() {
   const [faults, reload] = usePoll<Json[]>('faults', []);
+  const [message, setMessage] = useMessage();
+  const [form, setForm] = useState({
+    method: '',
+    path: '',
+    status: '503',
+    times: '1',
+    delay_ms: '',
+    retry_after: '',
+    drop: false,
+  });
+  const arm = (e: Event) => {
+    e.preventDefault();
+    const fault: Json = { times: Number(form.times || 1) };
+    if (form.method) fault.method = form.method;
+    if (form.path.trim()) fault.path = form.path.trim();
+    if (form.drop) fault.drop = true;
+    else if (form.status.trim()) fault.status = Number(form.status);
+    if (form.delay_ms.trim()) fault.delay_ms = Number(form.delay_ms);
+    if (form.retry_after.trim()) fault.headers = { 'retry-after': form.retry_after.trim() };
+    post('faults', fault).then(
+      (d) => {
+        setMessage(`Armed ${d.fault_id}`);
+        reload();
+      },
+      (err: Error) => setMessage(err.message),
+    );
+  };
+  const disarm = (id?: string) =>
+    control(id ? `faults/${encodeURIComponent(id)}` : 'faults', { method: 'DELETE' }).then(
+      () => {
+        setMessage(id ? `Disarmed ${id}` : 'Disarmed all');
+        reload();
+      },
+      (err: Error) => setMessage(err.message),
+    );
+  const text = (
+    name: 'path' | 'status' | 'times' | 'delay_ms' | 'retry_after',
+    label: string,
+    placeholder: string,
+  ) => html`
+    <label>${label}<input name=${name} value=${form[name]} placeholder=${placeholder}
+      onInput=${(e: Event) => setForm({ ...form, [name]: (e.target as HTMLInputElement).value })} /></label>`;
   return html`
     <section aria-label="Faults">
-      <p>Arm faults with <code>POST /__mock/faults</code> (see the testing-failures guide).</p>
+      <form class="filters" onSubmit=${arm} aria-label="Arm a fault">
+        <label>Method<select name="method" value=${form.method} onChange=${(e: Event) => setForm({ ...form, method: (e.target as HTMLSelectElement).value })}>
+          ${['', 'GET', 'POST', 'PUT', 'DELETE'].map((m) => html`<option value=${m}>${m || 'any'}</option>`)}
+        </select></label>
+        ${text('path', 'Path', '/send/sms')} ${text('status', 'Status', '503')} ${text('times', 'Times', '1')}
+        ${text('delay_ms', 'Delay (ms)', '0')} ${text('retry_after', 'Retry-After', '2')}
+        <label class="check"><input type="checkbox" name="drop" checked=${form.drop}
+          onChange=${(e: Event) => setForm({ ...form, drop: (e.target as HTMLInputElement).checked })} /> Drop the connection</label>
+        <button type="submit">Arm fault</button>
+      </form>
+      <p role="status">${message}</p>
       <${Table} rows=${faults} empty="No faults armed." columns=${[
         ['ID', (f: Json) => f.fault_id],
         ['Match', (f: Json) => `${f.method ?? 'any'} ${f.path ?? '*'}${f.org_id ? ` (${f.org_id})` : ''}`],
@@ -257,14 +543,48 @@ function Faults() {
             [f.status, f.drop ? 'drop' : '', f.delay_ms ? `${f.delay_ms} ms` : ''].filter(Boolean).join(', '),
         ],
         ['Fired', (f: Json) => `${f.fired} of ${f.times}`],
+        [
+          'Disarm',
+          (f: Json) =>
+            html`<button onClick=${() => disarm(f.fault_id)} aria-label=${`Disarm ${f.fault_id}`}>Disarm</button>`,
+        ],
       ]} />
-      <button onClick=${() => control('faults', { method: 'DELETE' }).then(reload)}>Disarm all</button>
+      <button onClick=${() => disarm()}>Disarm all</button>
+    </section>`;
+}
+
+function State() {
+  const [message, setMessage] = useMessage();
+  const upload = (e: Event) => {
+    const file = (e.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    file
+      .text()
+      .then((text) => post('reset', JSON.parse(text)))
+      .then(
+        () => setMessage(`Loaded ${file.name}: the world is now exactly that state`),
+        (err: Error) => setMessage(`Not loaded: ${err.message}`),
+      );
+    (e.target as HTMLInputElement).value = '';
+  };
+  return html`
+    <section aria-label="State">
+      <p>The whole state (records, outbox, deliveries) as a seed document: save it, and load it again here or with <code>--seed</code>.</p>
+      <div class="tools">
+        <button onClick=${() =>
+          download('state', 'mock-state.json').then(
+            () => setMessage('State downloaded'),
+            (err: Error) => setMessage(err.message),
+          )}>Download state</button>
+        <label class="file">Load a state file (replaces the world)<input type="file" accept="application/json,.json" onChange=${upload} /></label>
+      </div>
+      <p role="status">${message}</p>
     </section>`;
 }
 
 function Clock() {
   const [now, setNow] = useState<string>('');
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useMessage();
   const move = (body: Json) =>
     post('clock', body).then(
       (d) => setNow(d.now),
@@ -284,25 +604,46 @@ function Clock() {
     </div>`;
 }
 
-const tabs = { Requests, Outbox, Webhooks, Contacts, Faults } as const;
+const tabs = { Requests, Outbox, Webhooks, Contacts, Faults, State } as const;
+type TabName = keyof typeof tabs;
+const names = Object.keys(tabs) as TabName[];
 
 function App() {
-  const [tab, setTab] = useState<keyof typeof tabs>('Requests');
+  const [tab, setTab] = useState<TabName>('Requests');
+  // Kept here, so switching tabs and back keeps the open request.
+  const [open, setOpen] = useState<string | undefined>();
   const [world, setWorld] = useState(chosenWorld());
-  const Tab = tabs[tab];
+  const tabKey = (e: KeyboardEvent) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = names[(names.indexOf(tab) + step + names.length) % names.length]!;
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+  const Tab = tabs[tab] as (props: Json) => unknown;
   return html`
     <header>
       <h1>Marketing mock</h1>
       <${WorldPicker} onPick=${setWorld} />
       <${Clock} key=${world} />
     </header>
-    <nav role="tablist" aria-label="Views">
-      ${Object.keys(tabs).map(
-        (name) =>
-          html`<button role="tab" aria-selected=${tab === name} onClick=${() => setTab(name as keyof typeof tabs)}>${name}</button>`,
-      )}
+    <nav aria-label="Views">
+      <div role="tablist" aria-label="Views" onKeyDown=${tabKey}>
+        ${names.map(
+          (name) =>
+            html`<button role="tab" id=${`tab-${name}`} aria-controls=${`panel-${name}`} aria-selected=${tab === name ? 'true' : 'false'}
+              tabIndex=${tab === name ? 0 : -1} onClick=${() => setTab(name)}>${name}</button>`,
+        )}
+      </div>
     </nav>
-    <main key=${world}><${Tab} /></main>`;
+    <main key=${world}>
+      ${names.map(
+        (name) =>
+          html`<div role="tabpanel" id=${`panel-${name}`} aria-labelledby=${`tab-${name}`} hidden=${tab !== name}>
+            ${tab === name && html`<${Tab} open=${open} setOpen=${setOpen} />`}
+          </div>`,
+      )}
+    </main>`;
 }
 
 render(html`<${App} />`, document.getElementById('app')!);

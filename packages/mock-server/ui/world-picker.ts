@@ -20,7 +20,10 @@ export function WorldPicker({ onPick }: { onPick: (name: string) => void }) {
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
     const load = () =>
-      fetch(`${location.origin}/__mock/worlds`)
+      // The control token the page was given, if the mock asked for one (see app.ts).
+      fetch(`${location.origin}/__mock/worlds`, {
+        headers: { 'x-mock-token': sessionStorage.getItem('marketing-mock-control-token') ?? '' },
+      })
         .then((response) => response.json())
         .then(
           (body: { ok: boolean; data?: { name: string }[] }) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ControlError } from '../core/control-error.js';
 import { ok } from '../core/responses.js';
 import { contactLookupFromQuery, outboxFilterFromQuery } from '../store/world-queries.js';
 import { type ControlRoute, parseBody } from './control-route.js';
@@ -54,5 +55,22 @@ export const activityRoutes: ControlRoute[] = [
     path: '/__mock/webhooks',
     description: 'Every webhook delivery attempt: URL, headers, body, attempt, outcome.',
     handle: ({ mock }) => ok(mock.webhookDeliveries()),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/webhooks/:id',
+    description:
+      'One webhook delivery: URL, method, headers, body, outcome, the cause of a failure, every attempt.',
+    handle: ({ mock, params }) => {
+      const delivery = mock.webhookDelivery(params.id!);
+      if (!delivery) throw new ControlError(404, `No webhook delivery ${params.id}`);
+      return ok(delivery);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/__mock/webhooks/:id/redeliver',
+    description: 'Sends a webhook delivery again (a new attempt, same idempotency key); answers the attempt.',
+    handle: async ({ mock, params }) => ok(await mock.redeliverWebhook(params.id!)),
   },
 ];

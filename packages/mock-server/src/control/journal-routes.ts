@@ -1,5 +1,7 @@
+import { ControlError } from '../core/control-error.js';
+import { harOf } from '../core/har.js';
 import { filterFromQuery } from '../core/request-journal.js';
-import { ok } from '../core/responses.js';
+import { ok, okText } from '../core/responses.js';
 import type { ControlRoute } from './control-route.js';
 
 /** Routes that read and empty the request journal. */
@@ -8,19 +10,45 @@ export const journalRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/requests',
     description:
-      'The request journal, newest last; filters method, path (with :name), status, org, since, limit.',
-    handle: ({ mock, url }) => ok(mock.requests(filterFromQuery(url.searchParams))),
+      'The request journal, newest last, bodies cut at 4 kB; filters method, path (with :name), status (404, 4xx), failed, org, since, after, id, limit (default 100, at most 1000). Says how many entries the bound dropped.',
+    // `dropped` beside `data`, so `data` stays the list every client already reads.
+    handle: async ({ mock, url }) => okText(await mock.requestPageJson(filterFromQuery(url.searchParams))),
   },
   {
     method: 'GET',
     path: '/__mock/requests/count',
-    description: 'How many journal entries match the same filters: {count}.',
-    handle: ({ mock, url }) => ok({ count: mock.requestCount(filterFromQuery(url.searchParams)) }),
+    description: 'How many journal entries match the same filters: {count, dropped}.',
+    handle: ({ mock, url }) =>
+      ok({ count: mock.requestCount(filterFromQuery(url.searchParams)), dropped: mock.droppedRequests() }),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/requests.har',
+    description: 'The journal (same filters) as a HAR 1.2 file.',
+    handle: ({ mock, url }) => ({
+      status: 200,
+      body: harOf(mock.requests(filterFromQuery(url.searchParams)), mock.baseUrl),
+      headers: { 'content-disposition': 'attachment; filename="requests.har"' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/requests/:id',
+    description: 'One journal entry in full, by its ID (the x-request-id of the answer).',
+    handle: ({ mock, params }) => {
+      const entry = mock.request(params.id!);
+      if (!entry)
+        throw new ControlError(
+          404,
+          `No request ${params.id} in the journal (never made, emptied, or dropped by its bound)`,
+        );
+      return ok(entry);
+    },
   },
   {
     method: 'DELETE',
     path: '/__mock/requests',
-    description: 'Empties the request journal.',
+    description: 'Empties the request journal (and its count of dropped entries).',
     handle: ({ mock }) => {
       mock.clearRequests();
       return ok();

@@ -2,7 +2,7 @@ import type { Fault } from './faults.js';
 import type { IncomingCall } from './handle-request.js';
 import type { RequestJournal } from './request-journal.js';
 import type { RequestTarget } from './request-target.js';
-import { type Answer, bodyText } from './responses.js';
+import { type Answer, bodyText, envelopeError } from './responses.js';
 
 /** A request body read at most once, for the handler and for the journal. */
 export class ReadOnce implements IncomingCall {
@@ -54,6 +54,19 @@ function headerList(call: IncomingCall): readonly string[] {
   return list;
 }
 
+// The answer's headers as a transport writes them: the content type first, then the answer's own.
+function answerHeaderList(headers: Record<string, string>): string[] {
+  const list = ['content-type', 'application/json; charset=utf-8'];
+  for (const name in headers) list.push(name, headers[name]!);
+  return list;
+}
+
+// A refusal's error, kept apart so a listed page can show it without reading the whole answer.
+function errorTextOf(answer: Answer): string | undefined {
+  const error = envelopeError(answer);
+  return error === undefined ? undefined : JSON.stringify(error);
+}
+
 /** Stamps an answer with its request ID and keeps it in the journal. */
 export function recordAnswer(
   journal: RequestJournal,
@@ -73,9 +86,11 @@ export function recordAnswer(
       path,
       search: url.search,
       headers: headerList(call),
+      responseHeaders: answerHeaderList(answer.headers),
       bodyText: undefined,
       status: answer.status,
       responseText: bodyText(answer),
+      errorText: answer.status >= 400 ? errorTextOf(answer) : undefined,
       orgId: answer.orgId,
       durationMs: performance.now() - started,
       faultId: fault?.fault_id,

@@ -81,6 +81,21 @@ export class OffHeapTexts {
     return chunk && decoder.decode(chunk.bytes.subarray(this.#start[slot], this.#end[slot]));
   }
 
+  /**
+   * The start of the string in `slot`, decoding only the bytes that can hold `chars` characters:
+   * `whole` says whether that is the whole string. `undefined` when the slot holds none.
+   */
+  getStart(slot: number, chars: number): { text: string; whole: boolean } | undefined {
+    const chunk = this.#chunks[slot];
+    if (!chunk) return undefined;
+    const start = this.#start[slot]!;
+    const end = this.#end[slot]!;
+    // A character takes at most 3 bytes in UTF-8 (4 for a pair that is 2 characters).
+    const most = chars * 3 + 3;
+    if (end - start <= most) return { text: decoder.decode(chunk.bytes.subarray(start, end)), whole: true };
+    return { text: decoder.decode(chunk.bytes.subarray(start, start + most)), whole: false };
+  }
+
   /** Empties `slot`. */
   delete(slot: number): void {
     const chunk = this.#chunks[slot];

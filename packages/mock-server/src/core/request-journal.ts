@@ -5,6 +5,15 @@ import { envelopeError } from './responses.js';
 /** The most of a request or response body the journal keeps, in characters. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
 
+/** The most of a body or response each entry of a listed journal page shows, in characters. */
+export const JOURNAL_LIST_CUT = 4 * 1024;
+
+/** How many entries `GET /__mock/requests` answers when no `limit` is given. */
+export const JOURNAL_LIST_DEFAULT = 100;
+
+/** The largest `limit` `GET /__mock/requests` takes. */
+export const JOURNAL_LIST_MAX = 1000;
+
 /** One request the mock answered, as `mock.requests()` and `GET /__mock/requests` list it. */
 export interface RequestLogEntry {
   /** Also the `x-request-id` header of the answer. */
@@ -14,7 +23,10 @@ export interface RequestLogEntry {
   method: string;
   /** The path under the base URL: `/contacts/27821234567`. */
   path: string;
-  /** The query parameters; a repeated parameter is a list. */
+  /**
+   * The query parameters; a repeated parameter is a list of its values in order. A `key`
+   * parameter (a postback key) shows its last 4 characters, as `authorization` does.
+   */
   query: Record<string, string | string[]>;
   /**
    * The request headers as they arrived, names in lower case; a repeated header once, its values
@@ -28,6 +40,13 @@ export interface RequestLogEntry {
   /** The envelope that was answered, cut at 64 kB (then `response_truncated` and the raw text). */
   response: unknown;
   response_truncated?: true;
+  /** The answer's headers, names in lower case: `content-type`, `x-request-id`, `retry-after`, `allow`. */
+  response_headers: Record<string, string>;
+  /**
+   * Set in a listed page (`GET /__mock/requests`) when `body` or `response` was cut at 4 kB to
+   * keep the page small; `GET /__mock/requests/<id>` answers the entry whole.
+   */
+  truncated?: true;
   /** The envelope's `error` when `ok` is false. */
   error?: unknown;
   /** The caller's organisation, when its key was known. */
@@ -37,18 +56,27 @@ export interface RequestLogEntry {
   fault_id?: string;
 }
 
+/** A status class: `4xx` matches 400 to 499. */
+export type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
+
 /** Which journal entries to list or count. Every field is optional and they combine. */
 export interface RequestFilter {
   /** Exact method: `POST`. */
   method?: string;
   /** Exact path, or a pattern with `:name` segments: `/contacts/:cell`. */
   path?: string;
-  /** Exact status. */
-  status?: number;
+  /** An exact status (`404`), or a class (`'4xx'`, `'5xx'`). */
+  status?: number | StatusClass;
+  /** Only failures: status 0 (a dropped connection) or 400 and above. */
+  failed?: boolean;
   /** Exact organisation ID. */
   org?: string;
   /** Only entries at or after this instant (ISO 8601). */
   since?: string;
+  /** Only entries newer than this entry ID (a dropped or cleared ID still works: IDs are ordered). */
+  after?: string;
+  /** Exactly this entry ID (the `x-request-id` of an answer). */
+  id?: string;
   /** The newest this many (after the other filters). */
   limit?: number;
 }
@@ -62,11 +90,15 @@ export interface JournalRecord {
   search: string;
   /** Names and values in turn, as received: `['Authorization', 'Bearer key_a', ...]`. */
   headers: readonly string[];
+  /** The answer's headers, names and values in turn. */
+  responseHeaders?: readonly string[];
   /** The request body when it is known as the record is made; one read later is given to `add`. */
   bodyText: string | undefined;
   status: number;
-  /** The answer's text as sent; the entry's `response` and `error` are read from it. */
+  /** The answer's text as sent; the entry's `response` is read from it. */
   responseText: string;
+  /** The envelope's `error` as JSON, for a refusal: a listed page shows it without the answer. */
+  errorText?: string | undefined;
   orgId: string | undefined;
   durationMs: number;
   faultId: string | undefined;
@@ -77,13 +109,25 @@ export class RequestFilterError extends Error {
   override name = 'RequestFilterError' as const;
 }
 
-const FILTER_FIELDS = new Set(['method', 'path', 'status', 'org', 'since', 'limit']);
+const FILTER_FIELDS = ['method', 'path', 'status', 'failed', 'org', 'since', 'after', 'id', 'limit'];
 const notWholeNumber = (name: string) => `${name}: Expected a whole number of 0 or more`;
 
 function refuseUnknownFilters(names: Iterable<string>): void {
   for (const name of names)
-    if (!FILTER_FIELDS.has(name))
-      throw new RequestFilterError(`${name}: Unknown filter; use method, path, status, org, since or limit`);
+    if (!FILTER_FIELDS.includes(name))
+      throw new RequestFilterError(`${name}: Unknown filter; use ${FILTER_FIELDS.join(', ')}`);
+}
+
+/**
+ * Refuses a query parameter given more than once, naming it: a filter takes one value, and
+ * silently taking the first of two would hide the caller's mistake.
+ */
+export function refuseRepeatedParams(params: URLSearchParams): void {
+  const seen = new Set<string>();
+  for (const name of params.keys()) {
+    if (seen.has(name)) throw new RequestFilterError(`${name}: Given more than once; give it once`);
+    seen.add(name);
+  }
 }
 
 /**
@@ -98,28 +142,65 @@ export function wholeNumberParam(params: URLSearchParams, name: string): number 
 }
 
 /**
- * Reads a filter from query parameters (`?method=POST&path=/contacts/:cell&status=400`). Throws
- * `RequestFilterError` naming an unknown field or a bad value.
+ * Reads a filter from query parameters (`?method=POST&path=/contacts/:cell&status=4xx`). Throws
+ * `RequestFilterError` naming an unknown field, a repeated one or a bad value.
  */
 export function filterFromQuery(params: URLSearchParams): RequestFilter {
   refuseUnknownFilters(params.keys());
-  const filter: Record<string, string | number | undefined> = Object.fromEntries(params);
-  for (const name of ['status', 'limit'] as const) filter[name] = wholeNumberParam(params, name);
-  for (const name of ['status', 'limit']) if (filter[name] === undefined) delete filter[name];
+  refuseRepeatedParams(params);
+  const filter: Record<string, string | number | boolean | undefined> = Object.fromEntries(params);
+  const status = params.get('status');
+  if (status !== null) filter.status = /^\d+$/.test(status) ? Number(status) : status;
+  const limit = wholeNumberParam(params, 'limit');
+  if (limit !== undefined) filter.limit = limit;
+  const failed = params.get('failed');
+  if (failed !== null) {
+    if (failed !== 'true' && failed !== 'false')
+      throw new RequestFilterError('failed: Expected true or false');
+    filter.failed = failed === 'true';
+  }
   return checkFilter(filter as RequestFilter);
 }
+
+const ID_PATTERN = /^req_[0-9a-f]{8}([0-9a-f]{16})$/;
+// The journal's IDs end in a counter shared by every ID the mock makes: larger is newer.
+const idOrder = (id: string): number | undefined => {
+  const match = ID_PATTERN.exec(id);
+  return match ? Number.parseInt(match[1]!, 16) : undefined;
+};
 
 /** Checks a filter given in process; throws `RequestFilterError` naming what is wrong. */
 export function checkFilter(filter: RequestFilter): RequestFilter {
   refuseUnknownFilters(Object.keys(filter));
   if (filter.since !== undefined && Number.isNaN(Date.parse(filter.since)))
     throw new RequestFilterError('since: Expected an ISO 8601 instant');
-  for (const name of ['status', 'limit'] as const) {
-    const value = filter[name];
-    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
-      throw new RequestFilterError(notWholeNumber(name));
-  }
+  const { status, limit } = filter;
+  if (
+    status !== undefined &&
+    !(typeof status === 'number'
+      ? Number.isInteger(status) && status >= 0
+      : typeof status === 'string' && /^[1-5]xx$/.test(status))
+  )
+    throw new RequestFilterError('status: Expected a status code (404) or a class (4xx, 5xx)');
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0))
+    throw new RequestFilterError(notWholeNumber('limit'));
+  if (filter.failed !== undefined && typeof filter.failed !== 'boolean')
+    throw new RequestFilterError('failed: Expected true or false');
+  if (filter.after !== undefined && idOrder(filter.after) === undefined)
+    throw new RequestFilterError('after: Expected a request ID (req_ and 24 hex digits)');
+  if (filter.id !== undefined && typeof filter.id !== 'string')
+    throw new RequestFilterError('id: Expected a request ID');
   return filter;
+}
+
+const PAGE_BATCH = 50;
+// setTimeout, not setImmediate: the core also runs in browsers.
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** How a read shows each entry's body and answer. */
+interface EntryView {
+  /** Cut body and answer texts at this many characters (a listed page: 4 kB). */
+  cut: number;
 }
 
 /**
@@ -135,35 +216,53 @@ export class RequestJournal {
   readonly #limit: number;
   #next = 0;
   #count = 0;
+  #dropped = 0;
   // Tells a body read after its record apart from a later record in the same slot.
   #serial = 0;
   readonly #serials: Float64Array;
+  // Each slot's place in time: its ID's counter (IDs are ordered), for `after` and `id`.
+  readonly #order: Float64Array;
   readonly #atMs: Float64Array;
   readonly #durationMs: Float64Array;
   readonly #status: Uint16Array;
+  readonly #requestHeaderParts: Int32Array;
   // Short strings the process already holds (methods, organisation IDs), or rare ones.
   readonly #method: string[];
   readonly #orgId: (string | undefined)[];
   readonly #faultId: (string | undefined)[];
-  // Each slot's text: its ID, path, query and header names and values, each ended by a line feed
-  // (URLs and headers exclude it; a call made in process that slips one in shows a space), then
-  // the answer's text.
-  readonly #texts: OffHeapTexts;
-  readonly #headLength: Int32Array;
+  // Each slot's head: its ID, path, query, request header names and values, then the answer's,
+  // each ended by a line feed (URLs and headers exclude it; a call made in process that slips one
+  // in shows a space). The answer and the body are kept apart, so filtering decodes heads only.
+  readonly #heads: OffHeapTexts;
+  readonly #responses: OffHeapTexts;
   readonly #bodies: OffHeapTexts;
+  readonly #errors: OffHeapTexts;
 
   constructor(limit: number) {
     this.#limit = limit;
     this.#serials = new Float64Array(limit);
+    this.#order = new Float64Array(limit);
     this.#atMs = new Float64Array(limit);
     this.#durationMs = new Float64Array(limit);
     this.#status = new Uint16Array(limit);
+    this.#requestHeaderParts = new Int32Array(limit);
     this.#method = new Array<string>(limit).fill('');
     this.#orgId = new Array<string | undefined>(limit).fill(undefined);
     this.#faultId = new Array<string | undefined>(limit).fill(undefined);
-    this.#texts = new OffHeapTexts(limit);
-    this.#headLength = new Int32Array(limit);
+    this.#heads = new OffHeapTexts(limit);
+    this.#responses = new OffHeapTexts(limit);
     this.#bodies = new OffHeapTexts(limit);
+    this.#errors = new OffHeapTexts(limit);
+  }
+
+  /** How many entries the bound has dropped since the journal was made or last cleared. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** The most entries the journal keeps. */
+  get limit(): number {
+    return this.#limit;
   }
 
   /**
@@ -171,22 +270,31 @@ export class RequestJournal {
    * being read; it joins the record when it arrives, unless the record has been dropped by then.
    */
   add(record: JournalRecord, laterBody?: Promise<string>): void {
-    if (this.#limit === 0) return;
+    if (this.#limit === 0) {
+      this.#dropped++;
+      return;
+    }
     const slot = this.#next;
     this.#next = (slot + 1) % this.#limit;
     if (this.#count < this.#limit) this.#count++;
+    else this.#dropped++;
     const serial = ++this.#serial;
     this.#serials[slot] = serial;
+    this.#order[slot] = idOrder(record.id) ?? serial;
     this.#atMs[slot] = record.atMs;
     this.#durationMs[slot] = record.durationMs;
     this.#status[slot] = record.status;
     this.#method[slot] = record.method;
     this.#orgId[slot] = record.orgId;
     this.#faultId[slot] = record.faultId;
+    this.#requestHeaderParts[slot] = record.headers.length;
     let head = `${record.id}\n${oneLine(record.path)}\n${oneLine(record.search)}\n`;
     for (const part of record.headers) head += `${oneLine(part)}\n`;
-    this.#headLength[slot] = head.length;
-    this.#texts.set(slot, head + record.responseText);
+    if (record.responseHeaders) for (const part of record.responseHeaders) head += `${oneLine(part)}\n`;
+    this.#heads.set(slot, head);
+    this.#responses.set(slot, record.responseText);
+    if (record.errorText === undefined) this.#errors.delete(slot);
+    else this.#errors.set(slot, record.errorText);
     if (record.bodyText === undefined) this.#bodies.delete(slot);
     else this.#bodies.set(slot, keptBody(record.bodyText));
     laterBody?.then(
@@ -197,13 +305,16 @@ export class RequestJournal {
     );
   }
 
-  /** Empties the journal. */
+  /** Empties the journal and its count of dropped entries. */
   clear(): void {
     this.#next = 0;
     this.#count = 0;
+    this.#dropped = 0;
     this.#serials.fill(0);
-    this.#texts.clear();
+    this.#heads.clear();
+    this.#responses.clear();
     this.#bodies.clear();
+    this.#errors.clear();
   }
 
   // The slots kept, oldest first.
@@ -214,33 +325,52 @@ export class RequestJournal {
 
   #matching(filter: RequestFilter): number[] {
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+    const after = filter.after === undefined ? undefined : idOrder(filter.after);
+    const idOrderWanted = filter.id === undefined ? undefined : idOrder(filter.id);
     const method = filter.method?.toUpperCase();
-    return this.#inOrder().filter(
-      (slot) =>
-        (method === undefined || this.#method[slot] === method) &&
-        (filter.status === undefined || this.#status[slot] === filter.status) &&
-        (filter.org === undefined || this.#orgId[slot] === filter.org) &&
-        (since === undefined || this.#atMs[slot]! >= since) &&
-        (filter.path === undefined || pathMatches(filter.path, this.#head(slot).path)),
-    );
+    const { status } = filter;
+    const classLow = typeof status === 'string' ? Number(status[0]) * 100 : undefined;
+    const needsHead = filter.path !== undefined || filter.id !== undefined;
+    return this.#inOrder().filter((slot) => {
+      const code = this.#status[slot]!;
+      if (method !== undefined && this.#method[slot] !== method) return false;
+      if (typeof status === 'number' && code !== status) return false;
+      if (classLow !== undefined && (code < classLow || code >= classLow + 100)) return false;
+      if (filter.failed === true && !(code === 0 || code >= 400)) return false;
+      if (filter.failed === false && (code === 0 || code >= 400)) return false;
+      if (filter.org !== undefined && this.#orgId[slot] !== filter.org) return false;
+      if (since !== undefined && this.#atMs[slot]! < since) return false;
+      if (after !== undefined && this.#order[slot]! <= after) return false;
+      if (idOrderWanted !== undefined && this.#order[slot] !== idOrderWanted) return false;
+      if (!needsHead) return true;
+      const head = this.#head(slot);
+      return (
+        (filter.id === undefined || head.id === filter.id) &&
+        (filter.path === undefined || pathMatches(filter.path, head.path))
+      );
+    });
   }
 
-  #head(
-    slot: number,
-    text = this.#texts.get(slot)!,
-  ): Pick<JournalRecord, 'id' | 'path' | 'search' | 'headers'> {
-    const [id, path, search, ...headers] = text.slice(0, this.#headLength[slot]! - 1).split('\n') as [
+  #head(slot: number) {
+    const [id, path, search, ...headers] = this.#heads.get(slot)!.slice(0, -1).split('\n') as [
       string,
       string,
       string,
       ...string[],
     ];
-    return { id, path, search, headers };
+    const requestParts = this.#requestHeaderParts[slot]!;
+    return {
+      id,
+      path,
+      search,
+      headers: headers.slice(0, requestParts),
+      responseHeaders: headers.slice(requestParts),
+    };
   }
 
-  #entry(slot: number): RequestLogEntry {
-    const text = this.#texts.get(slot)!;
-    const { id, path, search, headers } = this.#head(slot, text);
+  #entry(slot: number, view: EntryView): RequestLogEntry {
+    const { id, path, search, headers, responseHeaders } = this.#head(slot);
+    const status = this.#status[slot]!;
     const entry: RequestLogEntry = {
       id,
       at: new Date(this.#atMs[slot]!).toISOString(),
@@ -248,20 +378,37 @@ export class RequestJournal {
       path,
       query: queryOf(search),
       headers: headersOf(headers),
-      status: this.#status[slot]!,
+      status,
       response: undefined,
+      response_headers: headersOf(responseHeaders),
       duration_ms: Math.round(this.#durationMs[slot]! * 1000) / 1000,
     };
-    const bodyText = this.#bodies.get(slot);
-    if (bodyText !== undefined && bodyText !== '') {
-      const body = parseCut(bodyText);
+    let truncated = false;
+    const body = this.#text(this.#bodies, slot, view.cut);
+    if (body !== undefined && body.text !== '') {
       entry.body = body.value;
-      if (body.truncated) entry.body_truncated = true;
+      if (body.truncated) {
+        if (view.cut < JOURNAL_BODY_LIMIT) truncated = true;
+        else entry.body_truncated = true;
+      }
     }
-    const response = parseCut(text.slice(this.#headLength[slot]));
+    const response = this.#text(this.#responses, slot, view.cut)!;
     entry.response = response.value;
-    if (response.truncated) entry.response_truncated = true;
-    const error = envelopeError({ body: response.parsed });
+    if (response.truncated) {
+      if (view.cut < JOURNAL_BODY_LIMIT) truncated = true;
+      else entry.response_truncated = true;
+    }
+    if (truncated) entry.truncated = true;
+    // The error is the whole answer's, cut or not: a refusal's error is what people look for.
+    const errorText = this.#errors.get(slot);
+    const error =
+      errorText !== undefined
+        ? parseJson(errorText)
+        : status === 0 || status >= 400
+          ? envelopeError({
+              body: response.truncated ? parseJson(this.#responses.get(slot)!) : response.value,
+            })
+          : undefined;
     if (error !== undefined) entry.error = error;
     const orgId = this.#orgId[slot];
     if (orgId !== undefined) entry.org_id = orgId;
@@ -270,12 +417,68 @@ export class RequestJournal {
     return entry;
   }
 
-  /** The entries that match, oldest first. */
-  list(filter: RequestFilter = {}): RequestLogEntry[] {
+  #newest(filter: RequestFilter): number[] {
     const matching = this.#matching(checkFilter(filter));
-    const newest =
-      filter.limit === undefined ? matching : filter.limit === 0 ? [] : matching.slice(-filter.limit);
-    return newest.map((slot) => this.#entry(slot));
+    return filter.limit === undefined ? matching : filter.limit === 0 ? [] : matching.slice(-filter.limit);
+  }
+
+  // A slot's text as an entry shows it: parsed JSON, or the text cut at `cut` characters. Only
+  // what can be shown is decoded: a listed page of 1,000 entries of 60 kB decodes 4 kB of each.
+  #text(texts: OffHeapTexts, slot: number, cut: number) {
+    const start = texts.getStart(slot, cut);
+    if (start === undefined) return undefined;
+    if (start.whole && start.text.length <= cut) {
+      const parsed = parseJson(start.text);
+      return { text: start.text, value: parsed === undefined ? start.text : parsed, truncated: false };
+    }
+    const text = start.text.slice(0, cut);
+    return { text, value: text, truncated: true };
+  }
+
+  /** The entries that match, oldest first, whole (bodies and answers up to 64 kB). */
+  list(filter: RequestFilter = {}): RequestLogEntry[] {
+    return this.#newest(filter).map((slot) => this.#entry(slot, { cut: JOURNAL_BODY_LIMIT }));
+  }
+
+  /**
+   * A page of entries as `GET /__mock/requests` answers it: the newest `limit` (default 100, at
+   * most 1,000) that match, oldest first, each body and answer cut at 4 kB (`truncated: true`).
+   */
+  page(filter: RequestFilter = {}): RequestLogEntry[] {
+    return this.#pageSlots(filter).map((slot) => this.#entry(slot, { cut: JOURNAL_LIST_CUT }));
+  }
+
+  #pageSlots(filter: RequestFilter): number[] {
+    const limit = filter.limit ?? JOURNAL_LIST_DEFAULT;
+    if (limit > JOURNAL_LIST_MAX)
+      throw new RequestFilterError(`limit: At most ${JOURNAL_LIST_MAX}; page with after=<id>`);
+    return this.#newest({ ...filter, limit });
+  }
+
+  /**
+   * The same page as {@link page}, as JSON text, made 50 entries at a time with a turn of the
+   * event loop between: a page of 1,000 large entries never holds other requests (a health
+   * check) for long. An entry dropped while the page is made is left out.
+   */
+  async pageJson(filter: RequestFilter = {}): Promise<string> {
+    const slots = this.#pageSlots(filter);
+    const serials = slots.map((slot) => this.#serials[slot]);
+    const parts: string[] = [];
+    for (let n = 0; n < slots.length; n += PAGE_BATCH) {
+      if (n > 0) await nextTurn();
+      for (let k = n; k < Math.min(n + PAGE_BATCH, slots.length); k++) {
+        const slot = slots[k]!;
+        if (this.#serials[slot] === serials[k])
+          parts.push(JSON.stringify(this.#entry(slot, { cut: JOURNAL_LIST_CUT })));
+      }
+    }
+    return `[${parts.join(',')}]`;
+  }
+
+  /** The entry with this ID, whole; `undefined` when it is not (or no longer) in the journal. */
+  get(id: string): RequestLogEntry | undefined {
+    const [slot] = this.#matching({ id });
+    return slot === undefined ? undefined : this.#entry(slot, { cut: JOURNAL_BODY_LIMIT });
   }
 
   /** How many entries match (the `limit` of the filter does not apply). */
@@ -291,11 +494,12 @@ const keptBody = (text: string) =>
 
 const oneLine = (part: string) => (part.includes('\n') ? part.replaceAll('\n', ' ') : part);
 
+const tail = (secret: string) => `…${secret.slice(-4)}`;
+
 function redact(name: string, value: string): string {
   if (name !== 'authorization') return value;
   const [scheme, secret] = value.includes(' ') ? value.split(/\s+/, 2) : ['', value];
-  const tail = (secret ?? '').slice(-4);
-  return `${scheme ? `${scheme} ` : ''}…${tail}`;
+  return `${scheme ? `${scheme} ` : ''}${tail(secret ?? '')}`;
 }
 
 function headersOf(list: readonly string[]): Record<string, string> {
@@ -310,25 +514,47 @@ function headersOf(list: readonly string[]): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+// A Map, not an object: a parameter named `toString` or `__proto__` is a parameter like any other.
 function queryOf(search: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const [name, value] of new URLSearchParams(search)) {
-    const previous = query[name];
-    query[name] =
-      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  const query = new Map<string, string | string[]>();
+  for (const [name, raw] of new URLSearchParams(search)) {
+    // A postback key in the URL is as secret as one in `authorization`.
+    const value = name === 'key' ? tail(raw) : raw;
+    const previous = query.get(name);
+    query.set(
+      name,
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value],
+    );
   }
-  return query;
+  return Object.fromEntries(query);
 }
 
-// The text as the entry shows it (cut past the limit), and its JSON whatever its length.
-function parseCut(text: string): { value: unknown; truncated: boolean; parsed: unknown } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
+/** How deep JSON may nest for the journal to show it parsed: deeper, it shows the text. */
+const MAX_JSON_DEPTH = 256;
+
+// JSON.parse takes any depth, but JSON.stringify (every answer that lists the entry) recurses and
+// overflows the stack near 5,000 levels; such a body is shown as its text.
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let n = 0; n < text.length; n++) {
+    const c = text.charCodeAt(n);
+    if (inString) {
+      if (c === 92) n++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (c === 93 || c === 125) depth--;
   }
-  if (text.length > JOURNAL_BODY_LIMIT)
-    return { value: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true, parsed };
-  return { value: parsed === undefined ? text : parsed, truncated: false, parsed };
+  return false;
+}
+
+function parseJson(text: string): unknown {
+  if (nestsTooDeep(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -67,6 +67,16 @@ export function bodyText(outcome: Outcome): string {
   return text;
 }
 
+/**
+ * A 200 whose body is JSON text made already (a large answer built in parts): transports write
+ * the text as it is.
+ */
+export function okText(text: string): Outcome {
+  const outcome: WithText = { status: 200, body: undefined };
+  outcome[TEXT] = text;
+  return outcome;
+}
+
 /** The `error` of a failure envelope (`{ok: false, error}`); `undefined` for any other answer. */
 export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
   const envelope = outcome.body as { ok?: unknown; error?: unknown } | null | undefined;

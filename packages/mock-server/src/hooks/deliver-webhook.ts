@@ -51,30 +51,59 @@ export async function deliverWebhook(input: {
     [IDEMPOTENCY_HEADER]: deliveryId,
     [MOCK_WEBHOOK_HEADER]: '1',
   };
-  const send = settings.webhooks.fetch ?? globalThis.fetch;
   for (let attempt = 1; attempt <= settings.webhooks.retries + 1; attempt++) {
     const entry = { url, method, headers, body, attempt };
-    try {
-      // Redirects are not followed, so a receiver that redirects in a loop costs one request.
-      const response = await send(url, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(settings.webhooks.timeoutMs),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      record({ ...entry, outcome: response.ok ? 'delivered' : 'http_error', status: response.status });
-      return attempts;
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      record({
-        ...entry,
-        outcome: timedOut ? 'timeout' : 'connection_error',
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+    const result = await sendWebhook(entry, settings);
+    record({ ...entry, ...result });
+    if (result.outcome === 'delivered' || result.outcome === 'http_error') return attempts;
   }
   return attempts;
+}
+
+/** How one attempt went: the outcome, the receiver's status, or why nothing was received. */
+export type AttemptResult = Pick<WebhookDelivery, 'outcome' | 'status' | 'error'>;
+
+/**
+ * Sends one attempt of a rendered webhook, with the configured timeout, and says how it went. A
+ * failed `fetch` is described by its cause (`connect ECONNREFUSED 127.0.0.1:9999`), not only
+ * "fetch failed".
+ */
+export async function sendWebhook(
+  request: Pick<WebhookDelivery, 'url' | 'method' | 'headers' | 'body'>,
+  settings: Settings,
+): Promise<AttemptResult> {
+  const send = settings.webhooks.fetch ?? globalThis.fetch;
+  try {
+    // Redirects are not followed, so a receiver that redirects in a loop costs one request.
+    const response = await send(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(settings.webhooks.timeoutMs),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return { outcome: response.ok ? 'delivered' : 'http_error', status: response.status };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return {
+      outcome: timedOut ? 'timeout' : 'connection_error',
+      error: timedOut ? `No answer within ${settings.webhooks.timeoutMs} ms` : failureText(error),
+    };
+  }
+}
+
+/** An error with its causes: `fetch failed: connect ECONNREFUSED 127.0.0.1:9999`. */
+export function failureText(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    const text =
+      current instanceof Error
+        ? current.message || (current as { code?: string }).code || current.name
+        : String(current);
+    if (text && !parts.includes(text)) parts.push(text);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(': ');
 }

@@ -10,6 +10,7 @@ import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
 import { bodyText, envelopeError } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
+import { GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
 
 /** What the server tells `onRequest` of each answered request. */
@@ -150,7 +151,11 @@ export function createNodeServer(
       let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
       try {
         const answer = await mock.respond(call);
-        const body = answer.raw ? answer.raw.text : bodyText(answer);
+        const text = answer.raw ? answer.raw.text : bodyText(answer);
+        const { body, encoding } =
+          text.length < GZIP_THRESHOLD
+            ? { body: text }
+            : await maybeGzip(text, req.headers['accept-encoding']);
         // Header lines in the order they are written; a flat list is the cheapest form Node takes.
         const headers: string[] = [
           'content-type',
@@ -158,6 +163,7 @@ export function createNodeServer(
           'content-length',
           String(Buffer.byteLength(body)),
         ];
+        if (encoding) headers.push('content-encoding', encoding, 'vary', 'accept-encoding');
         // Browsers send Origin on the requests CORS governs; others need no CORS headers.
         if (cors && req.headers.origin) for (const [name, value] of CORS_ENTRIES) headers.push(name, value);
         for (const name in answer.headers) headers.push(name, answer.headers[name]!);

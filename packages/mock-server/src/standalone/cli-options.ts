@@ -56,6 +56,12 @@ const specs = {
     value: '<ms>|<min>-<max>',
     help: 'delay every service answer by this many milliseconds, or a random number in a range',
   },
+  'journal-limit': {
+    type: 'string',
+    value: '<n>',
+    default: '1000',
+    help: 'how many requests the journal keeps; older ones are dropped (and counted)',
+  },
   log: {
     type: 'string',
     value: 'text|json',

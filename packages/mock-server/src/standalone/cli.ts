@@ -80,6 +80,9 @@ const maxWorlds = Number(args['max-worlds']);
 if (!Number.isInteger(maxWorlds) || maxWorlds < 0)
   fatal(`--max-worlds must be a whole number, 0 or more, got ${args['max-worlds']}`, 2);
 const readyPath = args['ready-file'] === undefined ? undefined : userPath(args['ready-file'], process.env);
+const journalLimit = Number(args['journal-limit']);
+if (!/^\d+$/.test(args['journal-limit']) || journalLimit > 1_000_000)
+  fatal(`--journal-limit must be a whole number from 0 to 1000000, got ${args['journal-limit']}`, 2);
 const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
@@ -166,6 +169,7 @@ server.listen(port, args.host, () => {
       seed,
       control: !args['no-control'],
       ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
+      requestJournalLimit: journalLimit,
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
       ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),

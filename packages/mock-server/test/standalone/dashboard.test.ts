@@ -1,13 +1,29 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../../../../test-support/chromium.js';
 import { type CliProcess, startCli } from './cli-process.js';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// The bytes as sent (fetch would undo the gzip).
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: IncomingHttpHeaders; length: number }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      let length = 0;
+      res.on('data', (d: Buffer) => {
+        length += d.length;
+      });
+      res.on('end', () => resolve({ headers: res.headers, length }));
+    }).on('error', reject);
+  });
+}
 
 // UPDATE_DOCS_SCREENSHOTS=1 writes the screenshots the dashboard guide shows.
 const shots = process.env.UPDATE_DOCS_SCREENSHOTS
@@ -28,7 +44,17 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await cli?.stop('SIGKILL');
   });
 
-  it('finds a failing call, opens it to see the error and the curl, and advances the clock', async () => {
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: axePath });
+    const result = await page.evaluate(() =>
+      (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
+      ).axe.run(),
+    );
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }
+
+  it('finds a failing call by keyboard, opens it to see the error, the answer headers and the curl', async () => {
     await fetch(`${cli.url}/contacts/27821000001`, {
       headers: { authorization: 'Bearer demo_seller_admin' },
     });
@@ -43,6 +69,7 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
         deliveryMethod: 'standard',
       }),
     });
+    await fetch(`${cli.url}/contacts/search`, { headers: { authorization: 'Bearer demo_seller_admin' } });
     await fetch(`${cli.url}/compliance/send?campaignId=cmp_spring`, {
       method: 'POST',
       headers: { authorization: 'Bearer demo_seller_supplier' },
@@ -55,16 +82,38 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await page.goto(`${cli.url}/__mock/ui`);
     const failing = page.getByRole('button', { name: /POST \/compliance\/send 400/ });
     await failing.waitFor({ timeout: 15_000 });
-    // By keyboard: the rows are buttons.
-    await failing.focus();
+    // One Tab stop for the whole list; arrows move within it, Enter opens and moves focus.
+    await page.getByRole('button', { name: /GET \/contacts\/search 405/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('/compliance/send');
     await page.keyboard.press('Enter');
     const detail = page.getByRole('article', { name: 'Request detail' });
     await expect.poll(() => detail.textContent()).toContain('campaignId: Unknown query parameter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label')))
+      .toBe('Request detail');
     expect(await detail.textContent()).toContain('Did you mean campaignId → campaign_id?');
+    expect(await detail.locator('.answer-headers').textContent()).toMatch(/x-request-id: req_/);
     expect(await detail.locator('.curl').textContent()).toContain(
-      `curl -s -X POST "${cli.url}/compliance/send?campaignId=cmp_spring"`,
+      `curl -s -X 'POST' '${cli.url}/compliance/send?campaignId=cmp_spring'`,
     );
+    expect(await detail.textContent()).toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(await page.locator('.row .time').first().textContent()).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
+    );
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(shots, 'dashboard-request.png') });
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('/compliance/send');
+
+    // The open request survives a trip to another tab.
+    await failing.click();
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await expect.poll(() => page.locator('table').textContent()).toContain('27831234567');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'dashboard-outbox.png') });
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await expect.poll(() => detail.textContent()).toContain('campaignId: Unknown query parameter');
 
     const before = await page.locator('#clock-now').textContent();
     await page.getByRole('button', { name: '+1d' }).click();
@@ -75,23 +124,146 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
       )
       .toBeGreaterThanOrEqual(86_400_000);
 
-    await page.getByRole('tab', { name: 'Outbox' }).click();
-    await expect.poll(() => page.locator('table').textContent()).toContain('27831234567');
-    await page.screenshot({ path: join(shots, 'dashboard-outbox.png') });
-
+    for (const name of ['Webhooks', 'Contacts', 'Faults', 'State']) {
+      await page.getByRole('tab', { name }).click();
+      const panel = page.getByRole('tabpanel', { name });
+      await panel.waitFor();
+      expect(await axeViolations(page), name).toEqual([]);
+    }
     await page.getByRole('tab', { name: 'Contacts' }).click();
     await page.getByLabel('Cell').fill('27821000001');
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect.poll(() => page.locator('table').textContent()).toContain('tag_all');
+    expect(errors).toEqual([]);
+  }, 90_000);
 
+  it('filters by status class, failures only and request ID, and explains a dropped connection', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await fetch(`${cli.url}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/tags', drop: true }),
+    });
+    await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } }).catch(
+      () => undefined,
+    );
+    const ok = await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } });
+    const okId = ok.headers.get('x-request-id')!;
+    await page.goto(`${cli.url}/__mock/ui`);
+    const rows = page.locator('button.row');
+    await rows.first().waitFor();
+    await page.getByLabel('Status').fill('4xx');
+    const statuses = page.locator('.row .status');
+    await expect
+      .poll(async () => {
+        const shown = await statuses.allTextContents();
+        return shown.length > 0 && shown.every((t) => /^4\d\d$/.test(t));
+      })
+      .toBe(true);
+    await page.getByLabel('Status').fill('4x');
+    await expect.poll(() => page.locator('.error').textContent()).toContain('a code (404) or a class');
+    await page.getByLabel('Status').fill('');
+    await page.getByLabel('Failures only').check();
+    await expect.poll(() => rows.allTextContents()).toContainEqual(expect.stringContaining('0 dropped'));
+    await page.getByRole('button', { name: /GET \/tags 0 dropped/ }).click();
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Request detail' }).textContent())
+      .toContain('dropped the connection');
+    await page.getByLabel('Failures only').uncheck();
+    await page.getByLabel('Request ID').fill(okId);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('/tags200');
+    await page.close();
+  }, 60_000);
+
+  it('arms and disarms a fault, clears the journal, and shows a webhook’s cause with Redeliver', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    await page.getByRole('tab', { name: 'Faults' }).click();
+    await page.getByLabel('Path').fill('/tags');
+    await page.getByLabel('Retry-After').fill('7');
+    await page.getByRole('button', { name: 'Arm fault' }).click();
+    await expect.poll(() => page.locator('table').textContent()).toContain('/tags');
+    const armed = (await (await fetch(`${cli.url}/__mock/faults`)).json()).data;
+    expect(armed).toMatchObject([{ path: '/tags', status: 503, headers: { 'retry-after': '7' } }]);
+    await page.screenshot({ path: join(shots, 'dashboard-faults.png') });
+    await page.getByRole('button', { name: `Disarm ${armed[0].fault_id}` }).click();
+    await expect.poll(async () => (await (await fetch(`${cli.url}/__mock/faults`)).json()).data).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await page.getByRole('button', { name: 'Clear journal' }).click();
+    await expect
+      .poll(async () => (await (await fetch(`${cli.url}/__mock/requests/count`)).json()).data.count)
+      .toBe(0);
+    await expect.poll(() => page.locator('.tools [role=status]').textContent()).toContain('Journal cleared');
+    await expect.poll(() => page.locator('.tools [role=status]').textContent(), { timeout: 10_000 }).toBe('');
+
+    // A hook pointed at a closed port: the delivery shows the cause, and Redeliver tries again.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const seed = await (await fetch(`${cli.url}/__mock/state`)).json();
+    await fetch(`${cli.url}/__mock/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        hooks: [
+          {
+            _id: 'hook_dash',
+            org_id: seed.data.orgs[0]._id,
+            type: 'webhook',
+            url: `http://127.0.0.1:${closedPort}/in`,
+          },
+        ],
+        campaigns: [
+          { _id: 'cmp_dash', org_id: seed.data.orgs[0]._id, name: 'Dash', hook_ids: ['hook_dash'] },
+        ],
+        sends: [
+          { _id: 'snd_dash', org_id: seed.data.orgs[0]._id, campaign_id: 'cmp_dash', cell: '27821000001' },
+        ],
+      }),
+    });
+    await fetch(`${cli.url}/__mock/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '27821000001', message: 'hello', send_id: 'snd_dash' }),
+    });
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.locator('button.link').first().click();
+    const delivery = page.getByRole('article', { name: 'Webhook delivery' });
+    await expect.poll(() => delivery.textContent(), { timeout: 20_000 }).toContain('ECONNREFUSED');
+    await page.getByRole('button', { name: 'Redeliver' }).click();
+    await expect
+      .poll(() => delivery.textContent(), { timeout: 20_000 })
+      .toMatch(/Attempt \d+: connection_error/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'dashboard-webhook.png') });
+    await page.close();
+  }, 90_000);
+
+  it('opens the detail on top on a phone, without sideways scrolling', async () => {
+    await fetch(`${cli.url}/compliance/send?campaignId=cmp_spring`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_supplier' },
+      body: JSON.stringify({ cells: ['27821000001'], country: 'ZA' }),
+    });
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(`${cli.url}/__mock/ui`);
-    await phone.getByRole('button', { name: /POST \/compliance\/send 400/ }).click();
-    await phone.getByRole('article', { name: 'Request detail' }).waitFor();
+    await phone
+      .getByRole('button', { name: /POST \/compliance\/send 400/ })
+      .first()
+      .click();
+    const detail = phone.getByRole('article', { name: 'Request detail' });
+    await expect.poll(() => detail.textContent()).toContain('campaignId');
+    const [detailBox, listBox] = [await detail.boundingBox(), await phone.locator('.list').boundingBox()];
+    expect(detailBox!.y).toBeLessThan(listBox!.y);
+    expect(detailBox!.y).toBeLessThan(844);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: join(shots, 'dashboard-phone.png'), fullPage: true });
-    expect(errors).toEqual([]);
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.screenshot({ path: join(shots, 'dashboard-phone.png') });
+    await phone.close();
   }, 60_000);
 
   it('lets a page from another origin call the mock: the browser’s own preflight is answered', async () => {
@@ -122,5 +294,17 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href="http/);
     const { gzipSync } = await import('node:zlib');
     expect(gzipSync(page).length).toBeLessThan(40 * 1024);
+  });
+
+  it('gzips the page and large journal pages for a client that accepts it', async () => {
+    for (let n = 0; n < 30; n++)
+      await fetch(`${cli.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } });
+    for (const path of ['/__mock/ui', '/__mock/requests?limit=1000']) {
+      const zipped = await rawGet(`${cli.url}${path}`, { 'accept-encoding': 'gzip' });
+      expect(zipped.headers['content-encoding'], path).toBe('gzip');
+      const plain = await rawGet(`${cli.url}${path}`, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.length).toBeLessThan(plain.length / 2);
+    }
   });
 });

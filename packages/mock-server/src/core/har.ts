@@ -1,0 +1,148 @@
+import { VERSION } from '../version.js';
+import type { RequestLogEntry } from './request-journal.js';
+
+/** A name and value of a HAR header or query parameter. */
+export interface HarPair {
+  name: string;
+  value: string;
+}
+
+/** One request and its answer in a HAR 1.2 log. */
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: never[];
+    headers: HarPair[];
+    queryString: HarPair[];
+    postData?: { mimeType: string; text: string };
+    headersSize: -1;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: never[];
+    headers: HarPair[];
+    content: { size: number; mimeType: string; text: string };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
+    /** Set when the mock dropped the connection (status 0): no answer was sent. */
+    _error?: string;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  /** The journal entry's ID (the answer's `x-request-id`). */
+  _request_id: string;
+}
+
+/** A HAR 1.2 document (`{log: {...}}`) of the request journal. */
+export interface HarLog {
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    entries: HarEntry[];
+    /** Set when a body or answer in the journal was cut at 64 kB. */
+    comment?: string;
+  };
+}
+
+const pairs = (record: Record<string, string | string[]>): HarPair[] =>
+  Object.entries(record).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })),
+  );
+
+// The core also runs in browsers: no node:http table, no Buffer.
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+const encoder = new TextEncoder();
+const byteLength = (text: string) => encoder.encode(text).length;
+
+const textOf = (value: unknown): string =>
+  value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+
+/**
+ * The journal's entries as a HAR 1.2 log, for browser dev tools and HAR viewers. URLs are the
+ * mock's base URL with each entry's path and query; keys are redacted as in the journal.
+ *
+ * @example
+ * ```ts
+ * const har = harOf(mock.requests(), mock.baseUrl);
+ * har.log.entries[0]?.request.url; // 'https://api.marketing.test/tags'
+ * ```
+ */
+export function harOf(entries: readonly RequestLogEntry[], baseUrl: string): HarLog {
+  let cut = false;
+  const harEntries = entries.map((entry): HarEntry => {
+    if (entry.body_truncated || entry.response_truncated) cut = true;
+    const query = new URLSearchParams();
+    for (const { name, value } of pairs(entry.query)) query.append(name, value);
+    const search = query.toString();
+    const body = textOf(entry.body);
+    const response = entry.status === 0 ? '' : textOf(entry.response);
+    const mimeType = entry.response_headers['content-type'] ?? 'application/json; charset=utf-8';
+    return {
+      startedDateTime: entry.at,
+      time: entry.duration_ms,
+      request: {
+        method: entry.method,
+        url: `${baseUrl}${entry.path}${search ? `?${search}` : ''}`,
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: pairs(entry.headers),
+        queryString: pairs(entry.query),
+        ...(entry.body === undefined
+          ? {}
+          : { postData: { mimeType: entry.headers['content-type'] ?? 'application/json', text: body } }),
+        headersSize: -1,
+        bodySize: entry.body === undefined ? 0 : byteLength(body),
+      },
+      response: {
+        status: entry.status,
+        statusText: STATUS_TEXT[entry.status] ?? '',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: entry.status === 0 ? [] : pairs(entry.response_headers),
+        content: { size: byteLength(response), mimeType, text: response },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: entry.status === 0 ? 0 : byteLength(response),
+        ...(entry.status === 0 ? { _error: 'The mock dropped the connection (an armed fault)' } : {}),
+      },
+      cache: {},
+      timings: { send: 0, wait: entry.duration_ms, receive: 0 },
+      _request_id: entry.id,
+    };
+  });
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'marketing-mock', version: VERSION },
+      entries: harEntries,
+      ...(cut ? { comment: 'Bodies and answers longer than 64 kB are cut, as in the journal.' } : {}),
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CliProcess, runCli, startCli } from './cli-process.js';
+
+let cli: CliProcess | undefined;
+afterEach(async () => {
+  await cli?.stop('SIGKILL');
+  cli = undefined;
+});
+
+const admin = { authorization: 'Bearer demo_seller_admin', 'content-type': 'application/json' };
+
+describe('the standalone journal under load', () => {
+  it('keeps --journal-limit entries and says how many it dropped', async () => {
+    cli = await startCli(['--quiet', '--journal-limit', '5']);
+    for (let n = 0; n < 8; n++) await fetch(`${cli.url}/tags`, { headers: admin });
+    const page = await (await fetch(`${cli.url}/__mock/requests`)).json();
+    expect(page.data).toHaveLength(5);
+    expect(page.dropped).toBe(3);
+    const count = await (await fetch(`${cli.url}/__mock/requests/count`)).json();
+    expect(count.data).toEqual({ count: 5, dropped: 3 });
+  });
+
+  it('refuses a --journal-limit that is not a whole number', async () => {
+    const run = await runCli(['--journal-limit', 'lots']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--journal-limit must be a whole number from 0 to 1000000, got lots');
+  });
+
+  it('answers health within 100 ms while listing 1,000 entries with 60 kB bodies', async () => {
+    cli = await startCli(['--quiet']);
+    const body = JSON.stringify({ tag_ids: ['x'.repeat(60_000)] });
+    for (let n = 0; n < 1000; n += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${cli!.url}/contacts/27821000001/tag/add`, { method: 'PUT', headers: admin, body }),
+        ),
+      );
+    const slowest: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const listing = fetch(`${cli.url}/__mock/requests?limit=1000`).then((r) => r.json());
+      let worst = 0;
+      for (let n = 0; n < 5; n++) {
+        const started = performance.now();
+        expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(200);
+        worst = Math.max(worst, performance.now() - started);
+      }
+      const page = await listing;
+      expect(page.data).toHaveLength(1000);
+      expect(page.data[0].truncated).toBe(true);
+      slowest.push(worst);
+    }
+    expect(Math.max(...slowest)).toBeLessThan(100);
+  }, 60_000);
+});
