@@ -20,7 +20,8 @@ let tokenDeclined = false;
 async function controlFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const send = (token: string | null) => {
     const headers = new Headers(init.headers);
-    if (init.body !== undefined && !headers.has('content-type'))
+    // Every POST says JSON, a bare one too: the control plane refuses a browser's POST otherwise.
+    if ((init.body !== undefined || init.method === 'POST') && !headers.has('content-type'))
       headers.set('content-type', 'application/json');
     if (token) headers.set('x-mock-token', token);
     return fetch(`${worldBase()}/__mock/${path}`, { ...init, headers });
