@@ -74,7 +74,10 @@ describe('a world router', () => {
     await call('POST', '/worlds/a/__mock/faults', { path: '/contacts/:cell', status: 503 });
     expect((await call('GET', '/worlds/a/contacts/27821000000')).status).toBe(503);
     expect((await call('GET', '/contacts/27821000000')).status).toBe(200);
-    expect((await call('GET', '/worlds/a/__mock/requests/count')).body.data).toEqual({ count: 1, dropped: 0 });
+    expect((await call('GET', '/worlds/a/__mock/requests/count')).body.data).toEqual({
+      count: 1,
+      dropped: 0,
+    });
     expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 1, dropped: 0 });
     await call('POST', '/worlds/a/__mock/reset', {});
     expect(router.world('a')!.contactCount()).toBe(0);
@@ -82,7 +85,10 @@ describe('a world router', () => {
     expect(router.world('a')!.clock.now().getTime() - router.main.clock.now().getTime()).toBeGreaterThan(
       6 * 86_400_000,
     );
-    expect((await call('GET', '/worlds/a/__mock/requests/count')).body.data).toEqual({ count: 0, dropped: 0 });
+    expect((await call('GET', '/worlds/a/__mock/requests/count')).body.data).toEqual({
+      count: 0,
+      dropped: 0,
+    });
     expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 1, dropped: 0 });
   });
 

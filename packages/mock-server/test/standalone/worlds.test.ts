@@ -42,8 +42,14 @@ describe('the standalone server’s worlds', { timeout: 60_000 }, () => {
     expect((await call(`${base}/contacts/27821000000`, 'DELETE')).status).toBe(200);
     expect((await call(`${base}/contacts/27821000000`)).status).toBe(404);
     expect((await call(`${cli.url}/contacts/27821000000`)).status).toBe(200);
-    expect((await call(`${base}/__mock/requests/count?method=DELETE`)).body.data).toEqual({ count: 1, dropped: 0 });
-    expect((await call(`${cli.url}/__mock/requests/count?method=DELETE`)).body.data).toEqual({ count: 0, dropped: 0 });
+    expect((await call(`${base}/__mock/requests/count?method=DELETE`)).body.data).toEqual({
+      count: 1,
+      dropped: 0,
+    });
+    expect((await call(`${cli.url}/__mock/requests/count?method=DELETE`)).body.data).toEqual({
+      count: 0,
+      dropped: 0,
+    });
     expect((await call(`${base}/__mock/reset`, 'POST')).status).toBe(200);
     expect((await call(`${base}/contacts/27821000000`)).status).toBe(200);
 
