@@ -121,6 +121,7 @@ export type {
 export {
   apportion,
   inSendWindow,
+  nextWindowOpening,
   passesEventFilter,
   seededRandom,
   targetContact,

@@ -15,6 +15,7 @@ import { clockRoutes } from './clock-routes.js';
 import type { ControlCall, ControlRoute } from './control-route.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
+import { scheduleRoutes } from './schedule-routes.js';
 import { worldRoutes } from './world-routes.js';
 
 // The control plane, one row per route, each area in its own file; `GET /__mock/` lists them.
@@ -34,6 +35,7 @@ const routes: ControlRoute[] = [
   },
   ...worldRoutes,
   ...clockRoutes,
+  ...scheduleRoutes,
   ...activityRoutes,
   ...journalRoutes,
   ...faultRoutes,
