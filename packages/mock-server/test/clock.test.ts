@@ -155,3 +155,18 @@ describe('a reset', () => {
     expect(mock.clock.now().toISOString()).toBe('2026-11-23T08:00:00.000Z');
   });
 });
+
+describe('the schedule over HTTP', () => {
+  it('refuses a limit that is not a whole number from 1 to 1000, and an unknown query field', async () => {
+    const { call } = startMock();
+    for (const query of [{ limit: '0' }, { limit: 'many' }, { after: 'x' }]) {
+      const refused = await call('GET', '/__mock/schedule', { query });
+      expect(refused.status).toBe(400);
+      expect(refused.body.ok).toBe(false);
+    }
+    expect((await call('GET', '/__mock/schedule', { query: { limit: '3' } })).body).toEqual({
+      ok: true,
+      data: [],
+    });
+  });
+});
