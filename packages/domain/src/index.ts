@@ -119,6 +119,7 @@ export type {
 export {
   apportion,
   inSendWindow,
+  nextWindowOpening,
   passesEventFilter,
   seededRandom,
   targetContact,

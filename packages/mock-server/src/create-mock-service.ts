@@ -29,6 +29,8 @@ import { transactionHandlers } from './handlers/transactions.js';
 import { processReply } from './hooks/process-reply.js';
 import { redeliverWebhook, webhookDeliveryOf } from './hooks/redeliver-webhook.js';
 import type { MockService } from './mock-service.js';
+import { ServiceSchedule } from './schedule/service-schedule.js';
+import { noteClickOf } from './store/campaign-activity.js';
 import { contactCountOf, findContacts, outboxOf } from './store/world-queries.js';
 import { VERSION } from './version.js';
 
@@ -72,6 +74,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     pathCells: new CellMemo(),
     start: options.seed && { seed: options.seed, trusted: options.seedIsTrusted },
   });
+  const schedule = new ServiceSchedule(() => state.pipeline, clock);
+  schedule.attach(state.world);
   const journal = new RequestJournal(settings.requestJournalLimit);
   const faults = new FaultTable(() => newId('flt_'));
   const pactStates = new PactStates({
@@ -98,6 +102,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     respond(request) {
       try {
         const started = performance.now();
+        schedule.catchUp();
         const url = requestTarget(request.url);
         const path = url.pathname.startsWith(settings.basePath)
           ? url.pathname.slice(settings.basePath.length) || '/'
@@ -113,32 +118,70 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return Promise.reject(error);
       }
     },
-    seed: (document) => state.seed(document),
-    reset(document) {
-      const result = state.reset(document);
+    seed(document) {
+      schedule.catchUp();
+      const result = state.seed(document);
+      schedule.campaignsAdded([...result.campaigns, ...result.campaigns_v2]);
+      return result;
+    },
+    reset(document, resetOptions) {
+      const keep = new Set(resetOptions?.keep);
+      const undoClock = keep.has('clock') ? undefined : clock.restart();
+      let result: ReturnType<typeof state.reset>;
+      try {
+        result = state.reset(document);
+      } catch (error) {
+        undoClock?.();
+        throw error;
+      }
+      if (!keep.has('faults')) faults.clear();
+      schedule.attach(state.world);
       journal.clear();
       pactStates.forget();
       return result;
     },
-    state: () => state.world.state(),
+    state: () => {
+      schedule.catchUp();
+      return state.world.state();
+    },
+    schedule: (limit) => schedule.upcoming(limit),
     clock,
-    replies: { receive: (input) => processReply(state.pipeline, input) },
+    replies: {
+      receive: (input) => {
+        schedule.catchUp();
+        return processReply(state.pipeline, input);
+      },
+    },
     clicks: {
       create({ send_id }) {
-        if (!state.world.sends.has(send_id)) throw new ControlError(404, `No send ${send_id}`);
+        schedule.catchUp();
+        const send = state.world.sends.get(send_id);
+        if (!send) throw new ControlError(404, `No send ${send_id}`);
         const click = { _id: newId('clk_'), send_id, createdAt: clock.now().toISOString() };
         state.world.clicks.set(click._id, click);
+        noteClickOf(state.world, send, clock.now());
         return { click_id: click._id };
       },
     },
-    campaigns: { run: (campaignId, runOptions) => runCampaign(state.pipeline, campaignId, runOptions) },
+    campaigns: {
+      run: (campaignId, runOptions) => {
+        schedule.catchUp();
+        return runCampaign(state.pipeline, campaignId, runOptions);
+      },
+    },
     faults: {
       add: (fault) => faults.add(fault),
       list: () => faults.list(),
       clear: (faultId) => faults.clear(faultId),
     },
-    outbox: (filter) => outboxOf(state.world, filter),
-    findContacts: (lookup) => findContacts(state.world, lookup),
+    outbox: (filter) => {
+      schedule.catchUp();
+      return outboxOf(state.world, filter);
+    },
+    findContacts: (lookup) => {
+      schedule.catchUp();
+      return findContacts(state.world, lookup);
+    },
     contactCount: () => contactCountOf(state.world),
     webhookDeliveries: () => [...state.world.webhookDeliveries],
     webhookDelivery: (deliveryId) => webhookDeliveryOf(state.world.webhookDeliveries, deliveryId),

@@ -7,8 +7,8 @@
  */
 
 export type { RunCampaignOptions, RunCampaignResult } from './campaigns/run-campaign.js';
-export type { MockClock } from './core/clock.js';
-export { ClockError, parseDuration } from './core/clock.js';
+export type { ClockChange, ClockMode, ClockReading, MockClock } from './core/clock.js';
+export { ClockError, EARLIEST_CLOCK_MS, LATEST_CLOCK_MS, parseDuration } from './core/clock.js';
 export { ControlError } from './core/control-error.js';
 export type { Fault, FaultInput } from './core/faults.js';
 export { DroppedConnection, FaultError } from './core/faults.js';
@@ -19,6 +19,7 @@ export type { MockPactStates, ProviderState } from './core/pact-states.js';
 export type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
 export { JOURNAL_BODY_LIMIT, RequestFilterError } from './core/request-journal.js';
 export type { Outcome } from './core/responses.js';
+export type { ScheduledEventView } from './core/scheduler.js';
 export type {
   BillingSettings,
   MockServiceOptions,
@@ -30,7 +31,14 @@ export { DEFAULT_BASE_URL } from './core/settings.js';
 export { createMockService } from './create-mock-service.js';
 export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
-export type { Answer, ContactLookup, MockFaults, MockService, OutboxFilter } from './mock-service.js';
+export type {
+  Answer,
+  ContactLookup,
+  MockFaults,
+  MockService,
+  OutboxFilter,
+  ResetOptions,
+} from './mock-service.js';
 export type { ContactColumn, ContactColumns } from './store/contact-columns.js';
 export { ContactColumnsSchema } from './store/contact-columns.js';
 export type {

@@ -10,6 +10,7 @@ import type { PactFile, PactParties } from './core/pact-file.js';
 import type { MockPactStates } from './core/pact-states.js';
 import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
 import type { Answer } from './core/responses.js';
+import type { ScheduledEventView } from './core/scheduler.js';
 import type { Settings } from './core/settings.js';
 import type { ReplyInput, ReplyResult } from './hooks/process-reply.js';
 import type { WebhookDeliveryDetail } from './hooks/redeliver-webhook.js';
@@ -35,6 +36,11 @@ export interface MockFaults {
   list(): Fault[];
   /** Disarms every fault, or the one with this ID (answers whether it existed). */
   clear(faultId?: string): boolean;
+}
+
+/** What a reset keeps: the clock (its mode and time) and the armed faults are otherwise restored and disarmed. */
+export interface ResetOptions {
+  keep?: readonly ('faults' | 'clock')[] | undefined;
 }
 
 /** A stateful in-memory marketing service, with its control plane. */
@@ -68,20 +74,32 @@ export interface MockService {
    * Replaces the world, journals included. With no argument: the world the mock started with (its
    * `seed` option; the demo world, `--seed` file or `--state` file of the standalone server).
    * With `{}`: an empty world. With a seed document: exactly that world. A document that is
-   * refused (`SeedError`) changes nothing. The clock and armed faults are left as they are.
+   * refused (`SeedError`) changes nothing. The clock goes back to the mode and time it started
+   * with, and every fault is disarmed, unless `keep` names them.
    *
    * @example
    * ```ts
    * mock.reset(); // back to the start
    * mock.reset({}); // empty
    * mock.reset({ orgs: [{ _id: 'org' }], api_keys: [{ key: 'k', org_id: 'org' }] });
+   * mock.reset(undefined, { keep: ['faults', 'clock'] }); // the start world, same clock and faults
    * ```
    */
-  reset(document?: SeedDocument): SeedResult | undefined;
+  reset(document?: SeedDocument, options?: ResetOptions): SeedResult | undefined;
   /** The whole state as a seed document (everything but the request journal). */
   state(): StateDocument;
   /** The mock's clock; every rule reads it. */
   readonly clock: MockClock;
+  /**
+   * What the service will do by itself next (scheduled emails, welcome and recurring sends), in
+   * the order it will happen: at most `limit` (default 50).
+   *
+   * @example
+   * ```ts
+   * mock.schedule(5); // [{ kind: 'recurring_send', at: '2026-01-02T07:00:00.000Z', campaign_id: 'cmp_daily' }, …]
+   * ```
+   */
+  schedule(limit?: number): ScheduledEventView[];
   readonly replies: { receive(input: ReplyInput): Promise<ReplyResult> };
   readonly clicks: { create(input: { send_id: string }): { click_id: string } };
   readonly campaigns: { run(campaignId: string, options?: RunCampaignOptions): RunCampaignResult };

@@ -112,14 +112,15 @@ describe('seed, reset and state', () => {
 });
 
 describe('the clock', () => {
-  it('follows real time until set, then moves only when told', () => {
+  it('follows real time until frozen, then moves only when told', () => {
     const mock = createMockService();
     expect(Math.abs(mock.clock.now().getTime() - Date.now())).toBeLessThan(1000);
+    mock.clock.freeze();
     mock.clock.set('2026-01-01T00:00:00Z');
     expect(mock.clock.advance('7d').toISOString()).toBe('2026-01-08T00:00:00.000Z');
     expect(mock.clock.advance('36h').toISOString()).toBe('2026-01-09T12:00:00.000Z');
     expect(mock.clock.advance('90s').toISOString()).toBe('2026-01-09T12:01:30.000Z');
-    expect(() => mock.clock.advance('soon')).toThrow('Not a duration: soon');
+    expect(() => mock.clock.advance('soon')).toThrow('not a duration: soon');
   });
 });
 
@@ -135,10 +136,14 @@ describe('the HTTP control plane under /__mock/', () => {
     ).toBe(200);
     expect((await call('GET', '/tags', { key: 'k' })).body).toEqual({ ok: true, data: [] });
     expect(
-      (await call('POST', '/__mock/clock', { body: { set: '2026-05-01T00:00:00Z', advance: '1d' } })).body,
+      (
+        await call('POST', '/__mock/clock', {
+          body: { set: '2026-05-01T00:00:00Z', advance: '1d', freeze: true },
+        })
+      ).body,
     ).toEqual({
       ok: true,
-      data: { now: '2026-05-02T00:00:00.000Z' },
+      data: { now: '2026-05-02T00:00:00.000Z', mode: 'frozen' },
     });
     expect(mock.clock.now().toISOString()).toBe('2026-05-02T00:00:00.000Z');
     expect((await call('GET', '/__mock/requests', { query: { limit: '1' } })).body.data).toMatchObject([

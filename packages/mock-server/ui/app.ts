@@ -583,24 +583,53 @@ function State() {
     </section>`;
 }
 
+const MODE_LABELS: Record<string, string> = {
+  real: 'real time',
+  offset: 'shifted, running',
+  frozen: 'frozen',
+};
+
 function Clock() {
-  const [now, setNow] = useState<string>('');
+  const [clock, setClock] = useState<Json>({ now: '', mode: '' });
+  const [setTo, setSetTo] = useState('');
   const [message, setMessage] = useMessage();
   const move = (body: Json) =>
     post('clock', body).then(
-      (d) => setNow(d.now),
+      (d) => {
+        setClock(d);
+        setMessage('');
+      },
       (e: Error) => setMessage(e.message),
     );
+  const read = () => control('clock').then(setClock, (e: Error) => setMessage(e.message));
   useEffect(() => {
-    move({});
-    const timer = setInterval(() => move({}), 5000);
+    read();
+    const timer = setInterval(read, 5000);
     return () => clearInterval(timer);
   }, []);
   return html`
     <div class="clock" aria-label="Clock">
-      <span>Mock clock: <time id="clock-now">${now}</time></span>
+      <span>Mock clock: <time id="clock-now">${clock.now}</time>
+        <span id="clock-mode" class=${`mode mode-${clock.mode}`}>${MODE_LABELS[clock.mode] ?? clock.mode}</span></span>
       ${['1h', '1d', '7d'].map((step) => html`<button onClick=${() => move({ advance: step })}>+${step}</button>`)}
-      <button onClick=${() => window.confirm('Reset to the start world? Journals are emptied.') && post('reset').then(() => setMessage('Reset to the start world'))}>Reset world</button>
+      <button onClick=${() => move({ freeze: clock.mode !== 'frozen' })}>${clock.mode === 'frozen' ? 'Unfreeze' : 'Freeze'}</button>
+      <button disabled=${clock.mode === 'real'} onClick=${() => move({ real: true })}>Real time</button>
+      <form class="clock-set" onSubmit=${(event: Event) => {
+        event.preventDefault();
+        if (setTo.trim()) move({ set: setTo.trim() });
+      }}>
+        <label>Set to <input id="clock-set" size="22" placeholder="2026-01-01T09:00:00Z" value=${setTo}
+          onInput=${(event: Event) => setSetTo((event.target as HTMLInputElement).value)} /></label>
+        <button type="submit">Set</button>
+      </form>
+      <button onClick=${() =>
+        window.confirm(
+          'Reset to the start world? Journals are emptied, the clock goes back to its start and faults are disarmed.',
+        ) &&
+        post('reset').then(() => {
+          setMessage('Reset to the start world');
+          read();
+        })}>Reset world</button>
       <span role="status">${message}</span>
     </div>`;
 }

@@ -4,6 +4,7 @@ import { campaignFixture, campaignV2Fixture } from '../schemas/test-fixtures.js'
 import {
   apportion,
   inSendWindow,
+  nextWindowOpening,
   passesEventFilter,
   type Targeting,
   targetContact,
@@ -267,6 +268,33 @@ describe('weightedDraw', () => {
             expect(countsByTag).toEqual(quotas);
         },
       ),
+    );
+  });
+});
+
+describe('nextWindowOpening', () => {
+  const window = { min_hours: 8, max_hours: 17 };
+
+  it('opens later the same day when the opening is still ahead', () => {
+    const next = nextWindowOpening(new Date('2026-11-22T04:00:00Z'), window, 'Africa/Johannesburg');
+    expect(next.toISOString()).toBe('2026-11-22T06:00:00.000Z');
+  });
+
+  it('opens the next day once today’s opening has passed, never at the instant given', () => {
+    expect(
+      nextWindowOpening(new Date('2026-11-22T06:00:00Z'), window, 'Africa/Johannesburg').toISOString(),
+    ).toBe('2026-11-23T06:00:00.000Z');
+  });
+
+  it('keeps the local hour across a daylight-saving change', () => {
+    // London moves to summer time on 2026-03-29: 08:00 local is 08:00Z before and 07:00Z after.
+    const before = nextWindowOpening(new Date('2026-03-28T09:00:00Z'), window, 'Europe/London');
+    expect(before.toISOString()).toBe('2026-03-29T07:00:00.000Z');
+  });
+
+  it('opens at midnight without a window, in UTC for an unknown time zone', () => {
+    expect(nextWindowOpening(new Date('2026-11-22T10:00:00Z'), undefined, 'Not/AZone').toISOString()).toBe(
+      '2026-11-23T00:00:00.000Z',
     );
   });
 });

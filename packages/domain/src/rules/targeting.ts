@@ -168,6 +168,42 @@ export function inSendWindow(
 }
 
 /**
+ * The first instant after `after` at which a daily send window opens (its `min_hours`, on the
+ * hour) in a time zone: when a recurring campaign makes its daily send. No window opens at
+ * midnight.
+ *
+ * @example
+ * ```ts
+ * nextWindowOpening(new Date('2026-11-22T10:00:00Z'), { min_hours: 8, max_hours: 17 }, 'Africa/Johannesburg');
+ * // 2026-11-23T06:00:00.000Z (08:00 the next day in Johannesburg)
+ * ```
+ */
+export function nextWindowOpening(
+  after: Date,
+  window: SendWindow | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+): Date {
+  const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  const hour = window?.min_hours ?? 0;
+  const local = new TZDate(after.getTime(), zone);
+  for (let days = 0; days < 3; days++) {
+    const opening = new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate() + days,
+      hour,
+      0,
+      0,
+      0,
+      zone,
+    );
+    if (opening.getTime() > after.getTime()) return new Date(opening.getTime());
+  }
+  // Unreachable: an opening comes at least once in any two days.
+  return new Date(after.getTime() + DAY_MS);
+}
+
+/**
  * Splits a whole number across keys in proportion to weights, by largest remainder: the counts
  * always add up to `total`, and each is within 1 of its exact share.
  *

@@ -1,4 +1,6 @@
 import {
+  type Campaign,
+  type CampaignV2,
   type Contact,
   inSendWindow,
   renderTemplate,
@@ -10,7 +12,9 @@ import { charge } from '../core/billing.js';
 import { ControlError } from '../core/control-error.js';
 import { asDeliveryMethod, priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
+import { noteSent } from '../store/campaign-activity.js';
 import { byContactId } from '../store/contact-store.js';
+import type { SendRecord } from '../store/records.js';
 
 /** Options of a campaign run. */
 export interface RunCampaignOptions {
@@ -30,6 +34,9 @@ export interface RunCampaignResult {
   unpaid: number;
 }
 
+/** A campaign of either model. */
+type AnyCampaign = Campaign | CampaignV2;
+
 /**
  * Runs one send of a campaign over its targeting: included and excluded tags and segments,
  * reachability, event filters and opt-outs, inside its send window, drawing by weights when a V2
@@ -41,13 +48,25 @@ export function runCampaign(
   campaignId: string,
   options: RunCampaignOptions = {},
 ): RunCampaignResult {
-  const { world, clock } = runtime;
-  const campaign = world.campaigns.get(campaignId) ?? world.campaignsV2.get(campaignId);
+  const campaign = runtime.world.campaigns.get(campaignId) ?? runtime.world.campaignsV2.get(campaignId);
   if (!campaign) throw new ControlError(404, 'Campaign not found');
+  return sendCampaign(runtime, campaign, { ...options, trigger: 'manualCampaign' });
+}
+
+/**
+ * One send of a campaign to its targeting, as {@link runCampaign} and the scheduler's daily
+ * recurring sends make it, with the trigger the outbox shows.
+ */
+export function sendCampaign(
+  runtime: MockRuntime,
+  campaign: AnyCampaign,
+  options: RunCampaignOptions & { trigger: 'manualCampaign' | 'recurringSend' },
+): RunCampaignResult {
+  const { world, clock } = runtime;
   const org = world.orgs.get(campaign.org_id)!;
   const targeting = targetingOf(campaign);
   const now = clock.now();
-  const result: RunCampaignResult = { campaign_id: campaignId, sends: [], unpaid: 0 };
+  const result: RunCampaignResult = { campaign_id: campaign._id, sends: [], unpaid: 0 };
   if (!inSendWindow(now, targeting.window, org.timezone))
     return { ...result, skipped: 'outside_send_window' };
 
@@ -56,10 +75,7 @@ export function runCampaign(
     targeting.includeTags.length > 0
       ? [...new Set(targeting.includeTags.flatMap((t) => [...store.withTag(t)]))].sort(byContactId)
       : [...store.all()];
-  const eligible = candidates.filter((contact) => {
-    const activity = { segmentIds: world.segmentsOfCell(campaign.org_id, contact.cell) };
-    return targetContact(contact, targeting, { now, activity }).eligible;
-  });
+  const eligible = candidates.filter((contact) => isTargeted(runtime, campaign, contact, now));
   const limit = Math.min(options.limit ?? eligible.length, eligible.length);
   let chosen: Contact[];
   if (targeting.weights) {
@@ -85,27 +101,56 @@ export function runCampaign(
     (templateId ? world.templates.get(templateId)?.body : undefined) ??
     ('welcomeConfig' in campaign ? campaign.welcomeConfig?.content : undefined) ??
     '{{campaign.name}}';
-  const method = asDeliveryMethod(
-    'targeting' in campaign ? campaign.channels.sms?.delivery_method : campaign.deliveryMethod,
-  );
   for (const contact of chosen) {
-    const content = renderTemplate(text, { contact, campaign, now, timeZone: org.timezone }).text;
-    const { parts, cost } = priceSms(runtime.settings, content, method);
-    if (!charge({ settings: runtime.settings, org }, cost)) {
+    const send = sendToContact(runtime, campaign, contact, { text, trigger: options.trigger });
+    if (!send) {
       result.unpaid += 1;
       continue;
     }
-    const send = recordMessage(world, runtime.newId, now, {
-      org_id: org._id,
-      channel: 'sms',
-      to: contact.cell,
-      content,
-      parts,
-      cost,
-      trigger: 'manualCampaign',
-      campaign_id: campaignId,
-    });
+    noteSent(campaign, contact._id, now);
     result.sends.push({ send_id: send._id, cell: contact.cell });
   }
   return result;
+}
+
+/** Whether a campaign's targeting (without its send window) takes a contact now. */
+export function isTargeted(
+  runtime: MockRuntime,
+  campaign: AnyCampaign,
+  contact: Contact,
+  now: Date,
+): boolean {
+  const activity = { segmentIds: runtime.world.segmentsOfCell(campaign.org_id, contact.cell) };
+  return targetContact(contact, targetingOf(campaign), { now, activity }).eligible;
+}
+
+/**
+ * Renders, charges and records one campaign SMS to a contact; `undefined` when the organisation
+ * cannot pay (nothing is sent then).
+ */
+export function sendToContact(
+  runtime: MockRuntime,
+  campaign: AnyCampaign,
+  contact: Contact,
+  message: { text: string; trigger: SendRecord['trigger'] },
+): SendRecord | undefined {
+  const { world } = runtime;
+  const now = runtime.clock.now();
+  const org = world.orgs.get(campaign.org_id)!;
+  const method = asDeliveryMethod(
+    'targeting' in campaign ? campaign.channels.sms?.delivery_method : campaign.deliveryMethod,
+  );
+  const content = renderTemplate(message.text, { contact, campaign, now, timeZone: org.timezone }).text;
+  const { parts, cost } = priceSms(runtime.settings, content, method);
+  if (!charge({ settings: runtime.settings, org }, cost)) return undefined;
+  return recordMessage(world, runtime.newId, now, {
+    org_id: org._id,
+    channel: 'sms',
+    to: contact.cell,
+    content,
+    parts,
+    cost,
+    trigger: message.trigger,
+    campaign_id: campaign._id,
+  });
 }

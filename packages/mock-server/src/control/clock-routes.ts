@@ -5,19 +5,23 @@ import { type ControlRoute, parseBody } from './control-route.js';
 const ClockBody = z.strictObject({
   set: z.string().optional(),
   advance: z.union([z.string(), z.number()]).optional(),
+  freeze: z.boolean().optional(),
+  real: z.literal(true).optional(),
 });
 
 /** Routes that read or move the mock's clock. */
 export const clockRoutes: ControlRoute[] = [
   {
+    method: 'GET',
+    path: '/__mock/clock',
+    description: 'The clock: {now, mode} (mode real, offset or frozen).',
+    handle: ({ mock }) => ok(mock.clock.reading()),
+  },
+  {
     method: 'POST',
     path: '/__mock/clock',
-    description: 'Moves the clock: {set: ISO instant} and/or {advance: "7d" | "36h" | "90s"}.',
-    handle: ({ mock, body }) => {
-      const { set, advance } = parseBody(ClockBody, body);
-      if (set !== undefined) mock.clock.set(set);
-      if (advance !== undefined) mock.clock.advance(advance);
-      return ok({ now: mock.clock.now().toISOString() });
-    },
+    description:
+      'Moves the clock, running what falls due: {set: ISO instant, advance: "7d" | "36h" | "90s", freeze: true | false, real: true}.',
+    handle: ({ mock, body }) => ok(mock.clock.change(parseBody(ClockBody, body))),
   },
 ];

@@ -17,6 +17,7 @@ import type { ControlCall, ControlRoute } from './control-route.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { pactRoutes } from './pact-routes.js';
+import { scheduleRoutes } from './schedule-routes.js';
 import { worldRoutes } from './world-routes.js';
 
 // The control plane, one row per route, each area in its own file; `GET /__mock/` lists them.
@@ -36,6 +37,7 @@ const routes: ControlRoute[] = [
   },
   ...worldRoutes,
   ...clockRoutes,
+  ...scheduleRoutes,
   ...activityRoutes,
   ...journalRoutes,
   ...faultRoutes,

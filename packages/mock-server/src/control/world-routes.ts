@@ -1,14 +1,32 @@
+import { z } from 'zod';
 import { fail, ok } from '../core/responses.js';
 import { stateSaveHook } from '../core/state-save-hook.js';
-import type { ControlRoute } from './control-route.js';
+import { type ControlRoute, parseBody } from './control-route.js';
+
+const Keep = z.array(z.enum(['faults', 'clock']));
+
+// `keep` rides along in the reset body; a body with nothing else is the start world, as no body is.
+function resetBodyOf(body: unknown): { document: unknown; keep: ('faults' | 'clock')[] | undefined } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('keep' in body))
+    return { document: body, keep: undefined };
+  const { keep, ...document } = body as Record<string, unknown>;
+  return {
+    document: Object.keys(document).length > 0 ? document : undefined,
+    keep: parseBody(z.object({ keep: Keep }), { keep }).keep,
+  };
+}
 
 /** Routes that replace, add to or read the world. */
 export const worldRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/reset',
-    description: 'No body: back to the start world; {}: an empty world; a seed document: exactly that world.',
-    handle: ({ mock, body }) => ok(mock.reset(body as never) ?? {}),
+    description:
+      'No body: back to the start world; {}: an empty world; a seed document: exactly that world. Also restores the start clock and disarms faults unless {"keep": ["faults", "clock"]}.',
+    handle: ({ mock, body }) => {
+      const { document, keep } = resetBodyOf(body);
+      return ok(mock.reset(document as never, { keep }) ?? {});
+    },
   },
   {
     method: 'POST',

@@ -1,17 +1,96 @@
-/** A clock the mock reads for every rule: real time until it is set, then it moves only when told. */
+/**
+ * How the mock's clock runs: `real` is the machine's time; `offset` is real time shifted (it keeps
+ * running); `frozen` stands still until it is moved.
+ */
+export type ClockMode = 'real' | 'offset' | 'frozen';
+
+/** The clock's time and mode, as `GET /__mock/clock` answers them. */
+export interface ClockReading {
+  now: string;
+  mode: ClockMode;
+}
+
+/**
+ * One change to the clock, as `POST /__mock/clock` takes it. Applied in the order `real`,
+ * `freeze: true`, `set`, `advance`, `freeze: false`, and only when every part is valid.
+ */
+export interface ClockChange {
+  /** Move to this instant, keeping the mode (from `real`, the clock switches to `offset`). */
+  set?: Date | string | undefined;
+  /** Move forward by a duration such as `"7d"`, `"36h"`, `"90s"` (or milliseconds), keeping the mode. */
+  advance?: string | number | undefined;
+  /** `true` stops the clock where it is; `false` lets a frozen clock run on from its time. */
+  freeze?: boolean | undefined;
+  /** `true` goes back to the machine's time. */
+  real?: true | undefined;
+}
+
+/**
+ * The mock's clock: every rule reads it. It starts in real time (or frozen at the `now` option);
+ * moving it keeps its mode, and the scheduler runs whatever falls due as it passes.
+ */
 export interface MockClock {
   /** The mock's current time. */
   now(): Date;
   /** The mock's current time in milliseconds since the epoch (`now().getTime()`, with no `Date` made). */
   nowMs(): number;
-  /** Fixes the clock at an instant. */
+  /** How the clock runs now: `real`, `offset` or `frozen`. */
+  mode(): ClockMode;
+  /**
+   * Moves the clock to an instant and keeps its mode (from `real` it switches to `offset`, so it
+   * keeps running from there). Throws `ClockError`, changing nothing, for a value that is not a
+   * date or outside the years 1970 to 9999.
+   *
+   * @example
+   * ```ts
+   * mock.clock.set('2026-01-01T09:00:00Z');
+   * ```
+   */
   set(instant: Date | string): Date;
-  /** Moves the clock forward by a duration such as `"7d"`, `"36h"`, `"90s"` or `"250ms"`. */
+  /**
+   * Moves the clock forward by a duration such as `"7d"`, `"36h"`, `"90s"`, `"250ms"` or `"1d12h"`
+   * (or a number of milliseconds), keeping its mode; every scheduled event in between runs first,
+   * each at its own time. Throws `ClockError`, changing nothing, for a negative or unreadable
+   * duration or one that ends past the year 9999.
+   *
+   * @example
+   * ```ts
+   * mock.clock.advance('7d'); // a week of scheduled sends, in order
+   * ```
+   */
   advance(duration: string | number): Date;
-  /** Goes back to real time. */
+  /** Stops the clock at its current time. */
+  freeze(): Date;
+  /** Lets a frozen clock run on from its time (mode `offset`); nothing otherwise. */
+  unfreeze(): Date;
+  /** Goes back to the machine's time (mode `real`). */
+  real(): Date;
+  /**
+   * Applies several changes at once, or none: `ClockError` when any part is invalid.
+   *
+   * @example
+   * ```ts
+   * mock.clock.change({ set: '2026-01-01T00:00:00Z', freeze: true });
+   * ```
+   */
+  change(change: ClockChange): ClockReading;
+  /** The time and mode, as the control plane answers them. */
+  reading(): ClockReading;
+  /** @deprecated Use {@link MockClock.real}. Goes back to real time. */
   useRealTime(): void;
-  /** Whether the clock was set (it then moves only when told), rather than following real time. */
+  /** @deprecated Use {@link MockClock.mode}. Whether the clock has left real time. */
   isFixed(): boolean;
+}
+
+/** Told before the clock moves forward to `target`; `stepTo` moves it part of the way (keeping the mode). */
+export type ClockMoveListener = (target: number, stepTo: (at: number) => void) => void;
+
+/** The mock's own handle on its clock: a {@link MockClock} that can be put back to its start. */
+export interface ControlledClock extends MockClock {
+  /** Back to the mode and time the clock started with; answers a function that undoes it. */
+  restart(): () => void;
+  /** Sets the one listener told of forward moves (the scheduler). */
+  onMove(listener: ClockMoveListener | undefined): void;
 }
 
 const UNITS: Record<string, number> = {
@@ -22,6 +101,11 @@ const UNITS: Record<string, number> = {
   d: 86_400_000,
   w: 604_800_000,
 };
+
+/** The earliest instant the clock may hold: 1970-01-01T00:00:00.000Z. */
+export const EARLIEST_CLOCK_MS = Date.UTC(1970, 0, 1);
+/** The latest instant the clock may hold: 9999-12-31T23:59:59.999Z. */
+export const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * Reads a duration: a number of milliseconds, or text such as `"7d"`, `"36h"`, `"90s"`,
@@ -34,43 +118,142 @@ const UNITS: Record<string, number> = {
  */
 export function parseDuration(duration: string | number): number | undefined {
   if (typeof duration === 'number') return Number.isFinite(duration) && duration >= 0 ? duration : undefined;
+  if (typeof duration !== 'string') return undefined;
   const text = duration.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(text)) return undefined;
   let total = 0;
   for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g))
     total += Number(amount) * UNITS[unit!]!;
-  return total;
+  return Number.isFinite(total) ? total : undefined;
 }
 
-/** Thrown for a clock instruction the mock cannot follow. */
+/** Thrown for a clock instruction the mock cannot follow; the clock is left as it was. */
 export class ClockError extends Error {
   override name = 'ClockError' as const;
 }
 
-/** Creates a clock; `start` fixes it at once, otherwise it follows real time. */
-export function createClock(start?: Date | string): MockClock {
-  let fixed: number | undefined;
-  const clock: MockClock = {
-    now: () => new Date(fixed ?? Date.now()),
-    nowMs: () => fixed ?? Date.now(),
-    set(instant) {
-      const time = new Date(instant).getTime();
-      if (Number.isNaN(time)) throw new ClockError(`Not a date: ${String(instant)}`);
-      fixed = time;
-      return clock.now();
-    },
-    advance(duration) {
-      const ms = parseDuration(duration);
-      if (ms === undefined)
-        throw new ClockError(`Not a duration: ${String(duration)} (use forms like 7d, 36h, 90s)`);
-      fixed = (fixed ?? Date.now()) + ms;
-      return clock.now();
-    },
-    useRealTime() {
-      fixed = undefined;
-    },
-    isFixed: () => fixed !== undefined,
+const inBounds = (ms: number) => ms >= EARLIEST_CLOCK_MS && ms <= LATEST_CLOCK_MS;
+
+function instantOf(instant: Date | string): number {
+  const ms =
+    instant instanceof Date
+      ? instant.getTime()
+      : typeof instant === 'string'
+        ? Date.parse(instant)
+        : Number.NaN;
+  if (Number.isNaN(ms)) throw new ClockError(`set: not a date: ${String(instant)} (use an ISO time)`);
+  if (!inBounds(ms)) throw new ClockError(`set: ${String(instant)} is outside the years 1970 to 9999`);
+  return ms;
+}
+
+/**
+ * Creates a clock: frozen at `start` when given, otherwise in real time.
+ *
+ * @example
+ * ```ts
+ * const clock = createClock('2026-01-01T00:00:00Z');
+ * clock.advance('1d').toISOString(); // '2026-01-02T00:00:00.000Z'
+ * ```
+ */
+export function createClock(start?: Date | string): ControlledClock {
+  const startMs = start === undefined ? undefined : instantOf(start);
+  let mode: ClockMode = 'real';
+  // Frozen: the time itself; offset: how far the clock is from the machine's time.
+  let frozenAt = 0;
+  let offset = 0;
+  let listener: ClockMoveListener | undefined;
+
+  const nowMs = () => (mode === 'real' ? Date.now() : mode === 'frozen' ? frozenAt : Date.now() + offset);
+  const place = (at: number) => {
+    if (mode === 'frozen') frozenAt = at;
+    else {
+      mode = 'offset';
+      offset = at - Date.now();
+    }
   };
-  if (start !== undefined) clock.set(start);
+  // Lets the scheduler run what falls due on the way, then lands on the target.
+  const moveTo = (target: number) => {
+    if (listener && target > nowMs()) listener(target, place);
+    place(target);
+  };
+
+  const clock: ControlledClock = {
+    now: () => new Date(nowMs()),
+    nowMs,
+    mode: () => mode,
+    set: (instant) => {
+      clock.change({ set: instant });
+      return clock.now();
+    },
+    advance: (duration) => {
+      clock.change({ advance: duration });
+      return clock.now();
+    },
+    freeze: () => {
+      clock.change({ freeze: true });
+      return clock.now();
+    },
+    unfreeze: () => {
+      clock.change({ freeze: false });
+      return clock.now();
+    },
+    real: () => {
+      clock.change({ real: true });
+      return clock.now();
+    },
+    change(change) {
+      // Everything is checked against where the clock would be before anything moves.
+      let target = change.real ? Date.now() : nowMs();
+      if (change.set !== undefined) target = instantOf(change.set);
+      let advanceBy = 0;
+      if (change.advance !== undefined) {
+        const ms = parseDuration(change.advance);
+        if (ms === undefined)
+          throw new ClockError(
+            `advance: not a duration: ${String(change.advance)} (use a positive amount like 7d, 36h, 90s)`,
+          );
+        if (!inBounds(target + ms))
+          throw new ClockError(`advance: ${String(change.advance)} would move the clock past the year 9999`);
+        advanceBy = ms;
+      }
+      if (change.real) {
+        const from = nowMs();
+        if (listener && Date.now() > from) listener(Date.now(), place);
+        mode = 'real';
+      }
+      // Frozen before it moves, so a frozen clock lands exactly on the time asked for.
+      if (change.freeze === true && mode !== 'frozen') {
+        frozenAt = nowMs();
+        mode = 'frozen';
+      }
+      if (change.set !== undefined) moveTo(target);
+      if (advanceBy > 0) moveTo(nowMs() + advanceBy);
+      if (change.freeze === false && mode === 'frozen') {
+        mode = 'offset';
+        offset = frozenAt - Date.now();
+      }
+      return clock.reading();
+    },
+    reading: () => ({ now: clock.now().toISOString(), mode }),
+    useRealTime: () => {
+      clock.real();
+    },
+    isFixed: () => mode !== 'real',
+    restart() {
+      const before = { mode, frozenAt, offset };
+      if (startMs === undefined) mode = 'real';
+      else {
+        mode = 'frozen';
+        frozenAt = startMs;
+      }
+      return () => {
+        ({ mode, frozenAt, offset } = before);
+      };
+    },
+    onMove(next) {
+      listener = next;
+    },
+  };
+  clock.restart();
   return clock;
 }

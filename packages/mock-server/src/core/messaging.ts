@@ -74,5 +74,6 @@ export function recordMessage(
     createdAt: now.toISOString(),
   };
   world.outbox.push(message);
+  if (scheduled) world.listener?.messageScheduled(message);
   return send;
 }

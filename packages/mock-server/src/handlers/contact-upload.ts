@@ -160,7 +160,7 @@ function upload(
       store.update(next._id, { ...next, updatedAt: stamp });
     }
   }
-  store.insertMany(inserted);
+  store.insertMany(inserted, { announce: true });
   for (const message of outgoing) {
     recordMessage(ctx.world, ctx.newId, now, {
       org_id: ctx.org._id,

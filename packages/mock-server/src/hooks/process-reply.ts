@@ -12,6 +12,7 @@ import { optOutCampaignOf, optOutContact } from '../core/contact-changes.js';
 import { ControlError } from '../core/control-error.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
+import { noteReply } from '../store/campaign-activity.js';
 import type { SendRecord, WebhookDelivery } from '../store/records.js';
 import { deliverWebhook } from './deliver-webhook.js';
 
@@ -92,6 +93,7 @@ export async function processReply(runtime: MockRuntime, input: ReplyInput): Pro
   const store = world.contactsOf(orgId);
   let optedOut = false;
   const contact = store.getByCell(cell);
+  if (contact) noteReply(campaign, contact._id, now);
   if (reply.kind === 'optOut' && campaign && contact) {
     const effect = optOutEffect(
       optOutCampaignOf(campaign),

@@ -134,7 +134,8 @@ export const collections = [
     idGroup: 'campaigns',
     has: hasCampaign,
     orgFields: ['org_id'],
-    store: (campaign) => ({ ...CAMPAIGN_DEFAULTS, name: campaign._id, ...campaign }) as Campaign,
+    store: (campaign) =>
+      ({ ...structuredClone(CAMPAIGN_DEFAULTS), name: campaign._id, ...campaign }) as Campaign,
     deep: true,
   }),
   keyed('campaigns_v2', {

@@ -36,6 +36,12 @@ export class ContactStore {
     a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : byText(a._id, b._id),
   );
 
+  /**
+   * @param onTagsGained told when a service write gives a contact tags it did not have (an
+   *   update, a single insert, an announced bulk insert); a seed's inserts are not announced.
+   */
+  constructor(private readonly onTagsGained?: (contact: Contact, tagIds: string[]) => void) {}
+
   get size(): number {
     return this.#byId.size;
   }
@@ -82,14 +88,14 @@ export class ContactStore {
   }
 
   insert(contact: Contact): void {
-    this.insertMany([contact]);
+    this.insertMany([contact], { announce: true });
   }
 
   /**
    * Inserts new contacts (unknown `_id`s and cells, checked by the caller), indexing them in bulk:
    * a seed or upload of many is sorted into each index once instead of one row at a time.
    */
-  insertMany(contacts: readonly Contact[]): void {
+  insertMany(contacts: readonly Contact[], options: { announce?: boolean } = {}): void {
     // Refused before anything is written: a repeated _id would corrupt every index.
     const appended = this.#refuseRepeatedIds(contacts);
     const byTag = new Map<string, Contact[]>();
@@ -113,6 +119,9 @@ export class ContactStore {
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).addMany(tagged);
       this.#byUpdatedAt.addMany(contacts);
     }
+    if (options.announce && this.onTagsGained)
+      for (const contact of contacts)
+        if (contact.tag_ids.length > 0) this.onTagsGained(contact, contact.tag_ids);
   }
 
   // Whether the batch is new IDs in ascending order after every held one (seeds, uploads, state
@@ -150,6 +159,10 @@ export class ContactStore {
     this.#byCell.set(next);
     this.#byUpdatedAt.add(next);
     this.#indexEmail(next, 'add');
+    if (this.onTagsGained) {
+      const gained = next.tag_ids.filter((tag) => !current.tag_ids.includes(tag));
+      if (gained.length > 0) this.onTagsGained(next, gained);
+    }
   }
 
   delete(id: string): Contact | undefined {

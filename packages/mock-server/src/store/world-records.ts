@@ -1,6 +1,7 @@
 import {
   type Campaign,
   type CampaignV2,
+  type Contact,
   calendarDay,
   type Offer,
   type Reply,
@@ -21,6 +22,14 @@ import type {
   WebhookDelivery,
 } from './records.js';
 import { TransactionStore } from './transaction-store.js';
+
+/** Told of writes the mock's scheduler acts on later (it sets itself as the world's listener). */
+export interface WorldListener {
+  /** A service write gave a contact tags it did not have (`updatedAt` is when). */
+  tagsGained(orgId: string, contact: Contact, tagIds: string[]): void;
+  /** A message was recorded for a later time (`scheduled_for`). */
+  messageScheduled(message: OutboxMessage): void;
+}
 
 /**
  * The records the mock holds, by collection, with the lookups handlers share. {@link World} adds
@@ -46,12 +55,14 @@ export class WorldRecords {
   replies: Reply[] = [];
   outbox: OutboxMessage[] = [];
   webhookDeliveries: WebhookDelivery[] = [];
+  /** The scheduler, told of writes it acts on later; none until one attaches. */
+  listener: WorldListener | undefined;
 
   /** The contacts of an organisation (an empty store for one with none yet). */
   contactsOf(orgId: string): ContactStore {
     let store = this.contacts.get(orgId);
     if (!store) {
-      store = new ContactStore();
+      store = new ContactStore((contact, tagIds) => this.listener?.tagsGained(orgId, contact, tagIds));
       this.contacts.set(orgId, store);
     }
     return store;

@@ -176,7 +176,7 @@ describe('the standalone server, reached from outside', () => {
     await fetch(`${first.url}/__mock/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ set: '2026-03-01T09:00:00Z' }),
+      body: JSON.stringify({ set: '2026-03-01T09:00:00Z', freeze: true }),
     });
     const sent = await fetch(`${first.url}/send/sms`, {
       method: 'POST',
@@ -194,14 +194,8 @@ describe('the standalone server, reached from outside', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = await start(['--quiet', '--state', state]);
-    const clock = await (
-      await fetch(`${second.url}/__mock/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).json();
-    expect(clock).toEqual({ ok: true, data: { now: '2026-03-01T09:00:00.000Z' } });
+    const clock = await (await fetch(`${second.url}/__mock/clock`)).json();
+    expect(clock).toEqual({ ok: true, data: { now: '2026-03-01T09:00:00.000Z', mode: 'frozen' } });
     const outbox = await (await fetch(`${second.url}/__mock/outbox`)).json();
     expect(outbox.data).toMatchObject([
       { to: '27831234567', content: 'Hi', createdAt: '2026-03-01T09:00:00.000Z' },

@@ -106,9 +106,9 @@ describe('the standalone server', () => {
           })
         ).status,
       ).toBe(401);
-      expect((await post('/__mock/clock', { set: '2026-01-01T00:00:00Z', advance: '7d' })).body.data).toEqual(
-        { now: '2026-01-08T00:00:00.000Z' },
-      );
+      expect(
+        (await post('/__mock/clock', { set: '2026-01-01T00:00:00Z', advance: '7d', freeze: true })).body.data,
+      ).toEqual({ now: '2026-01-08T00:00:00.000Z', mode: 'frozen' });
       const reply = await post('/__mock/replies', { from: '27821234567', message: 'STOP', send_id: 's' });
       expect(reply.body.data).toMatchObject({
         reply: { kind: 'optOut', Received: '2026-01-08T00:00:00.000Z' },

@@ -39,6 +39,26 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     browser = await launchChromium();
   }, 60_000);
 
+  it('shows the clock’s mode, freezes it, sets it and goes back to real time', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    const mode = page.locator('#clock-mode');
+    await expect.poll(() => mode.textContent()).toBe('real time');
+    await page.getByRole('button', { name: 'Freeze' }).click();
+    await expect.poll(() => mode.textContent()).toBe('frozen');
+    await page.getByLabel('Set to').fill('2031-02-03T09:00:00Z');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect.poll(() => page.locator('#clock-now').textContent()).toBe('2031-02-03T09:00:00.000Z');
+    await page.locator('.clock').screenshot({ path: join(shots, 'dashboard-clock.png') });
+    await page.getByLabel('Set to').fill('10000-01-01');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toContain('outside the years 1970 to 9999');
+    await page.getByRole('button', { name: 'Real time' }).click();
+    await expect.poll(() => mode.textContent()).toBe('real time');
+  }, 60_000);
+
   afterAll(async () => {
     await browser?.close();
     await cli?.stop('SIGKILL');

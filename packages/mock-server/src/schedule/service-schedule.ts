@@ -1,0 +1,130 @@
+import type { Campaign, Contact } from '@marketing/domain';
+import { type ControlledClock, createClock } from '../core/clock.js';
+import type { MockRuntime } from '../core/runtime.js';
+import { type ScheduledEventView, Scheduler } from '../core/scheduler.js';
+import type { OutboxMessage } from '../store/records.js';
+import type { World } from '../store/world.js';
+import type { WorldListener } from '../store/world-records.js';
+import { isRecurringCampaign, nextRecurringSendAt, recurringSendEvent } from './recurring-sends.js';
+import { scheduledSendEvent } from './scheduled-email.js';
+import { isWelcomeCampaign, welcomeDueAt, welcomeEvent } from './welcome-sends.js';
+
+/**
+ * What the service does by itself as time passes, on the mock's clock: scheduled bulk emails,
+ * welcome sends and daily recurring sends, in one time-ordered queue. Moving the clock forward
+ * runs every event on the way, each at its own time; real time passing runs them before the mock
+ * answers anything ({@link ServiceSchedule.catchUp}). Rate-limit windows and lead daily caps
+ * need no events: they are computed from the clock, so they roll over with it.
+ */
+export class ServiceSchedule implements WorldListener {
+  readonly #queue = new Scheduler();
+  readonly #runtime: () => MockRuntime;
+  readonly #clock: ControlledClock;
+  // Scheduled messages by send, so that a bulk send to many addresses is one event.
+  #pendingSends = new Map<string, OutboxMessage[]>();
+  // Welcome campaigns by organisation; campaigns come only from seeds, so it is rebuilt with them.
+  #welcomes: Map<string, Campaign[]> | undefined;
+
+  constructor(runtime: () => MockRuntime, clock: ControlledClock) {
+    this.#runtime = runtime;
+    this.#clock = clock;
+    clock.onMove((target, stepTo) => this.#queue.runDue(target, stepTo));
+  }
+
+  /** Runs every event due by now (real time may have passed since the last look). O(1) when none is. */
+  catchUp(): void {
+    const next = this.#queue.nextAt();
+    if (next !== undefined && next <= this.#clock.nowMs()) this.#queue.runDue(this.#clock.nowMs());
+  }
+
+  /** The next events, in the order they will run. */
+  upcoming(limit = 50): ScheduledEventView[] {
+    this.catchUp();
+    return this.#queue.upcoming(limit);
+  }
+
+  /**
+   * Starts over for a world (at start and after a reset): its scheduled messages, the next
+   * daily send of each recurring campaign, and welcomes still to come (`contactCreatedAt` of a
+   * welcome campaign is when each contact joined it).
+   */
+  attach(world: World): void {
+    this.#queue.clear();
+    this.#pendingSends = new Map();
+    world.listener = this;
+    for (const message of world.outbox) if (message.status === 'scheduled') this.messageScheduled(message);
+    this.campaignsAdded([...world.campaigns.keys(), ...world.campaignsV2.keys()]);
+    const now = this.#clock.nowMs();
+    for (const campaign of world.campaigns.values()) {
+      if (!isWelcomeCampaign(campaign)) continue;
+      for (const [contactId, joined] of Object.entries(campaign.contactCreatedAt)) {
+        const due = welcomeDueAt(campaign, typeof joined === 'string' ? Date.parse(joined) : Number.NaN);
+        if (due > now) this.#queue.add(welcomeEvent(this.#runtimeAt, campaign._id, contactId, due));
+      }
+    }
+  }
+
+  /** Schedules the daily sends of campaigns a seed added. */
+  campaignsAdded(campaignIds: readonly string[]): void {
+    this.#welcomes = undefined;
+    const runtime = this.#runtime();
+    const now = this.#clock.nowMs();
+    for (const id of campaignIds) {
+      const campaign = runtime.world.campaigns.get(id) ?? runtime.world.campaignsV2.get(id);
+      if (!campaign || !isRecurringCampaign(campaign)) continue;
+      const at = nextRecurringSendAt(runtime, campaign, now);
+      this.#queue.add(recurringSendEvent(this.#runtimeAt, id, at, (event) => this.#queue.add(event)));
+    }
+  }
+
+  /** @inheritdoc */
+  messageScheduled(message: OutboxMessage): void {
+    const pending = this.#pendingSends.get(message.send_id);
+    if (pending) {
+      pending.push(message);
+      return;
+    }
+    const messages = [message];
+    this.#pendingSends.set(message.send_id, messages);
+    const at = Date.parse(message.scheduled_for!);
+    const event = scheduledSendEvent(message.send_id, at, messages);
+    this.#queue.add({
+      ...event,
+      run: (now) => {
+        this.#pendingSends.delete(message.send_id);
+        event.run(now);
+      },
+    });
+  }
+
+  /** @inheritdoc */
+  tagsGained(orgId: string, contact: Contact, tagIds: string[]): void {
+    const campaigns = this.#welcomesOf(orgId);
+    if (campaigns.length === 0) return;
+    const joined = Date.parse(contact.updatedAt);
+    for (const campaign of campaigns) {
+      if (!campaign.tag_ids.some((tag) => tagIds.includes(tag))) continue;
+      // Welcomed once: a contact that joined before (and left, and came back) is not welcomed again.
+      if (campaign.contactCreatedAt[contact._id] !== undefined) continue;
+      campaign.contactCreatedAt[contact._id] = contact.updatedAt;
+      const due = welcomeDueAt(campaign, joined);
+      this.#queue.add(welcomeEvent(this.#runtimeAt, campaign._id, contact._id, due));
+    }
+  }
+
+  #welcomesOf(orgId: string): Campaign[] {
+    if (!this.#welcomes) {
+      this.#welcomes = new Map();
+      for (const campaign of this.#runtime().world.campaigns.values()) {
+        if (!isWelcomeCampaign(campaign)) continue;
+        const list = this.#welcomes.get(campaign.org_id);
+        if (list) list.push(campaign);
+        else this.#welcomes.set(campaign.org_id, [campaign]);
+      }
+    }
+    return this.#welcomes.get(orgId) ?? [];
+  }
+
+  // An event runs with a clock that reads its own time, however late real time finds it.
+  readonly #runtimeAt = (at: Date): MockRuntime => ({ ...this.#runtime(), clock: createClock(at) });
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { ClockError, createMockService } from '../src/index.js';
+import { useMockServer } from './support/mock-world.js';
+
+const startMock = useMockServer();
+
+describe('the clock in process', () => {
+  it('starts in real time, and set and advance switch it to an offset that keeps running', async () => {
+    const mock = createMockService();
+    expect(mock.clock.mode()).toBe('real');
+    mock.clock.set('2030-01-01T00:00:00Z');
+    expect(mock.clock.mode()).toBe('offset');
+    const first = mock.clock.nowMs();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mock.clock.nowMs()).toBeGreaterThan(first);
+    mock.clock.advance('1d');
+    expect(mock.clock.mode()).toBe('offset');
+    expect(mock.clock.nowMs() - Date.parse('2030-01-02T00:00:00Z')).toBeLessThan(1000);
+  });
+
+  it('freezes, moves while frozen, runs on from its time when unfrozen, and goes back to real time', async () => {
+    const mock = createMockService();
+    mock.clock.freeze();
+    mock.clock.set('2030-01-01T00:00:00Z');
+    expect(mock.clock.advance('36h').toISOString()).toBe('2030-01-02T12:00:00.000Z');
+    expect(mock.clock.mode()).toBe('frozen');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mock.clock.now().toISOString()).toBe('2030-01-02T12:00:00.000Z');
+    mock.clock.unfreeze();
+    expect(mock.clock.mode()).toBe('offset');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mock.clock.nowMs()).toBeGreaterThan(Date.parse('2030-01-02T12:00:00Z'));
+    mock.clock.real();
+    expect(mock.clock.mode()).toBe('real');
+    expect(Math.abs(mock.clock.nowMs() - Date.now())).toBeLessThan(1000);
+  });
+
+  it('starts frozen at the now option', () => {
+    const mock = createMockService({ now: '2026-11-22T08:00:00Z' });
+    expect(mock.clock.reading()).toEqual({ now: '2026-11-22T08:00:00.000Z', mode: 'frozen' });
+  });
+
+  it.each([
+    [{ set: '+010000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
+    [{ set: '10000-01-01T00:00:00Z' }, 'not a date'],
+    [{ set: '1969-12-31T23:59:59Z' }, 'outside the years 1970 to 9999'],
+    [{ set: 'tomorrow' }, 'not a date'],
+    [{ advance: '-1d' }, 'not a duration'],
+    [{ advance: -5 }, 'not a duration'],
+    [{ advance: 'soon' }, 'not a duration'],
+    [{ advance: '99999999999d' }, 'past the year 9999'],
+    [{ set: '2030-01-01T00:00:00Z', advance: '99999999999d' }, 'past the year 9999'],
+  ])('refuses %j and leaves the clock as it was', (change, message) => {
+    const mock = createMockService({ now: '2026-11-22T08:00:00Z' });
+    expect(() => mock.clock.change(change)).toThrow(ClockError);
+    expect(() => mock.clock.change(change)).toThrow(message);
+    expect(mock.clock.reading()).toEqual({ now: '2026-11-22T08:00:00.000Z', mode: 'frozen' });
+  });
+
+  it('keeps serving writes after a refused advance of 99999999999 days', async () => {
+    const mock = createMockService({ now: '2026-11-22T08:00:00Z', seed: { orgs: [{ _id: 'o' }] } });
+    expect(() => mock.clock.advance('99999999999d')).toThrow(ClockError);
+    expect(() => mock.seed({ tags: [{ tag_id: 't', org_id: 'o', name: 'T' }] })).not.toThrow();
+  });
+});
+
+describe('the clock over HTTP', () => {
+  it('reads and moves the clock, answering its time and mode', async () => {
+    const { call } = startMock();
+    expect((await call('GET', '/__mock/clock')).body.data).toMatchObject({ mode: 'real' });
+    const frozen = await call('POST', '/__mock/clock', {
+      body: { set: '2030-05-01T00:00:00Z', freeze: true },
+    });
+    expect(frozen.body).toEqual({ ok: true, data: { now: '2030-05-01T00:00:00.000Z', mode: 'frozen' } });
+    expect((await call('POST', '/__mock/clock', { body: { advance: '1h' } })).body.data).toEqual({
+      now: '2030-05-01T01:00:00.000Z',
+      mode: 'frozen',
+    });
+    expect((await call('POST', '/__mock/clock', { body: { freeze: false } })).body.data).toMatchObject({
+      mode: 'offset',
+    });
+    expect((await call('POST', '/__mock/clock', { body: { real: true } })).body.data).toMatchObject({
+      mode: 'real',
+    });
+  });
+
+  it('lifts a rate limit once the frozen clock is advanced past its minute', async () => {
+    const { admin, call } = startMock({ rateLimit: { perMinute: 1 }, now: '2026-11-22T10:00:00Z' });
+    expect((await admin('GET', '/tags')).status).toBe(200);
+    expect((await admin('GET', '/tags')).status).toBe(429);
+    await call('POST', '/__mock/clock', { body: { advance: '65s' } });
+    expect((await admin('GET', '/tags')).status).toBe(200);
+  });
+
+  it.each([
+    [{ set: '+010000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
+    [{ set: '10000-01-01T00:00:00Z' }, 'not a date'],
+    [{ set: null }, 'set'],
+    [{ advance: '-1d' }, 'not a duration'],
+    [{ advance: 'soon' }, 'not a duration'],
+    [{ advance: '99999999999d' }, 'past the year 9999'],
+    [{ real: false }, 'real'],
+    [{ speed: 2 }, 'speed'],
+  ])('answers 400 to %j and leaves the clock as it was', async (body, message) => {
+    const { call, admin } = startMock({ now: '2026-11-22T08:00:00Z' });
+    const refused = await call('POST', '/__mock/clock', { body });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, error: expect.stringContaining(message) });
+    expect((await call('GET', '/__mock/clock')).body.data).toEqual({
+      now: '2026-11-22T08:00:00.000Z',
+      mode: 'frozen',
+    });
+    expect(
+      (await admin('PUT', '/contacts/27821234567/tag/add', { body: { tag_ids: ['tag_new'] } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('a reset', () => {
+  it('puts the clock back to its start and disarms every fault', async () => {
+    const { call, admin, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    await call('POST', '/__mock/clock', { body: { advance: '30d' } });
+    await call('POST', '/__mock/faults', { body: { path: '/tags', status: 503 } });
+    expect((await admin('GET', '/tags')).status).toBe(503);
+    expect((await call('POST', '/__mock/reset')).status).toBe(200);
+    expect(mock.clock.reading()).toEqual({ now: '2026-11-22T08:00:00.000Z', mode: 'frozen' });
+    expect(mock.faults.list()).toEqual([]);
+    expect((await admin('GET', '/tags')).status).toBe(200);
+  });
+
+  it('keeps the clock and the faults it is asked to keep, with the start world', async () => {
+    const { call, admin, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    await admin('DELETE', '/contacts/27821234567');
+    await call('POST', '/__mock/clock', { body: { advance: '30d' } });
+    await call('POST', '/__mock/faults', { body: { path: '/tags', status: 503 } });
+    expect((await call('POST', '/__mock/reset', { body: { keep: ['faults', 'clock'] } })).status).toBe(200);
+    expect(mock.clock.now().toISOString()).toBe('2026-12-22T08:00:00.000Z');
+    expect((await admin('GET', '/tags')).status).toBe(503);
+    expect(mock.findContacts({ cell: '27821234567' })).toHaveLength(1);
+  });
+
+  it('goes from real time back to real time, and refuses an unknown keep', async () => {
+    const { call, mock } = startMock();
+    await call('POST', '/__mock/clock', { body: { set: '2031-01-01T00:00:00Z', freeze: true } });
+    mock.reset({});
+    expect(mock.clock.mode()).toBe('real');
+    const refused = await call('POST', '/__mock/reset', { body: { keep: ['journal'] } });
+    expect(refused.status).toBe(400);
+  });
+
+  it('leaves the clock as it was when the seed document is refused', async () => {
+    const { call, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    await call('POST', '/__mock/clock', { body: { advance: '1d' } });
+    expect((await call('POST', '/__mock/reset', { body: { orgs: [{ name: 'no id' }] } })).status).toBe(400);
+    expect(mock.clock.now().toISOString()).toBe('2026-11-23T08:00:00.000Z');
+  });
+});
+
+describe('the schedule over HTTP', () => {
+  it('refuses a limit that is not a whole number from 1 to 1000, and an unknown query field', async () => {
+    const { call } = startMock();
+    for (const query of [{ limit: '0' }, { limit: 'many' }, { after: 'x' }] as Record<string, string>[]) {
+      const refused = await call('GET', '/__mock/schedule', { query });
+      expect(refused.status).toBe(400);
+      expect(refused.body.ok).toBe(false);
+    }
+    expect((await call('GET', '/__mock/schedule', { query: { limit: '3' } })).body).toEqual({
+      ok: true,
+      data: [],
+    });
+  });
+});
