@@ -1,12 +1,23 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 import { packageEntries } from '../../package-entries.js';
 
-export default defineConfig({
-  entry: { ...packageEntries['@marketing/sdk'].entries },
+const { index, ...helpers } = packageEntries['@marketing/sdk'].entries;
+
+// The SDK installs alone: ky and the zod-free parts of @marketing/domain (routes, retry safety,
+// the error-code table) are built into its files, code and declarations alike. zod is left out:
+// only `@marketing/sdk/validation` loads it, as an optional peer. No source maps: the main entry
+// is shipped unminified, so its stack traces read as they are; the helper entries carry the
+// domain's phone-number and date code and are minified to keep the install small.
+const common: Options = {
   format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
+  dts: { resolve: ['@marketing/domain'] },
   target: 'es2022',
   platform: 'neutral',
-});
+  noExternal: ['ky', '@marketing/domain'],
+  external: ['zod'],
+};
+
+export default defineConfig([
+  { ...common, entry: { index } },
+  { ...common, entry: helpers, minify: true },
+]);

@@ -1,5 +1,7 @@
 import type { ClientOptions } from './core/options.js';
 import { Requester } from './core/request.js';
+import { isBrowser } from './core/user-agent.js';
+import { MarketingError } from './errors.js';
 import { Campaigns } from './resources/campaigns.js';
 import { CampaignsV2 } from './resources/campaigns-v2.js';
 import { Compliance } from './resources/compliance.js';
@@ -39,6 +41,11 @@ export class Client {
   constructor(options: ClientOptions) {
     if (!options.apiKey) throw new TypeError('Client: apiKey is required');
     if (!options.baseUrl) throw new TypeError('Client: baseUrl is required');
+    if (isBrowser() && !options.dangerouslyAllowBrowser)
+      throw new MarketingError(
+        'Client: refusing to run in a browser, where the API key is readable by anyone who opens the page. ' +
+          'Call the service from your server, or set dangerouslyAllowBrowser: true if the key may be public (a mock, a proxy).',
+      );
     this.requester = new Requester(options);
     this.contacts = new Contacts(this.requester);
     this.tags = new Tags(this.requester);

@@ -5,20 +5,36 @@
  * @packageDocumentation
  */
 
-/** The service's resources, as the SDK's methods answer them (from `@marketing/domain`). */
+export { routes } from '@marketing/domain/routes';
+export { Client } from './client.js';
+/** The service's resources and request bodies, as the SDK's methods take and answer them. */
 export type {
+  BulkUpdateBody,
   Campaign,
   CampaignV2,
+  ComplianceBody,
   Contact,
+  ContactSearchBody,
+  EndpointTypes,
   Lead,
+  LeadIssue,
   LeadTransaction,
+  OptOutBody,
+  OptOutCampaignBody,
+  ParsedSearchRequest,
   ProjectedContact,
   Reply,
   Sale,
+  SendEmailBulkBody,
+  SendSmsBody,
   Tag,
-} from '@marketing/domain';
-export { routes } from '@marketing/domain/routes';
-export { Client } from './client.js';
+  TagChangeBody,
+  TransactionSearchBody,
+  UploadContact,
+  UploadContactsBody,
+  UploadResult,
+  ValidationIssue,
+} from './contract-types.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type {
@@ -30,13 +46,16 @@ export type {
   Route,
 } from './core/options.js';
 export type { RawResult, Requester } from './core/request.js';
-export type { EndpointOf, ResultOf, RouteInput } from './core/route-types.js';
+export type { EndpointId, EndpointOf, ResultOf, RouteInput } from './core/route-types.js';
+export { SDK_VERSION } from './core/user-agent.js';
 export {
   ApiError,
+  type ApiErrorDetails,
   AuthenticationError,
   BadRequestError,
   ConflictError,
   ConnectionError,
+  type ErrorCode,
   InsufficientBalanceError,
   InternalServerError,
   isApiError,
@@ -48,7 +67,7 @@ export {
   ResponseValidationError,
   TimeoutError,
   UserAbortError,
-} from './errors/index.js';
+} from './errors.js';
 export type { Progress } from './internal/chunks.js';
 export type { Campaigns } from './resources/campaigns.js';
 export type { CampaignsV2 } from './resources/campaigns-v2.js';

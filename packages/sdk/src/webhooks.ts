@@ -4,8 +4,9 @@
  *
  * @packageDocumentation
  */
-import { type RenderResult, renderTemplate, type TemplateContext } from '@marketing/domain';
+import { renderTemplate } from '@marketing/domain';
 import { IDEMPOTENCY_HEADER } from '@marketing/domain/routes';
+import type { RenderResult, TemplateContext } from './contract-types.js';
 
 export { IDEMPOTENCY_HEADER };
 

@@ -1,4 +1,9 @@
-import type { RawResult } from './request.js';
+/** A success, with the response that carried it and how many attempts it took. */
+export interface RawResult<T> {
+  data: T;
+  response: Response;
+  attempts: number;
+}
 
 /** A success with what carried it: the data, the raw response, and the service's request ID. */
 export interface WithResponse<T> {

@@ -48,9 +48,34 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** A validator for success responses; none by default, so no schema code is bundled. */
   validateResponses?: ResponseValidator;
+  /**
+   * Functions called around every attempt, with the `Request` sent and the `Response` received
+   * (to sign requests, trace them, or record answers). With a hook set, calls through the mock's
+   * `mock.fetch` are built as HTTP requests too, so the hook sees them.
+   *
+   * @example
+   * ```ts
+   * new Client({ apiKey, baseUrl, hooks: { afterResponse: (request, response) => console.log(request.url, response.status) } });
+   * ```
+   */
   hooks?: ClientHooks;
-  /** Headers sent with every request. */
+  /**
+   * Headers sent with every request, after the SDK's own (`accept`, `user-agent`); `authorization`
+   * is always the API key's.
+   *
+   * @example
+   * ```ts
+   * new Client({ apiKey, baseUrl, headers: { 'x-correlation-id': 'import-42' } });
+   * ```
+   */
   headers?: Record<string, string>;
+  /**
+   * Lets the client run in a browser page. Off by default: an API key in a page is readable by
+   * anyone who opens it, so turn it on only against a mock or behind your own proxy with a key
+   * that may be public.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** Options of one call. */
@@ -63,6 +88,14 @@ export interface RequestOptions {
   deadline?: number;
   /** Overrides the client's retries for this call. */
   maxRetries?: number;
+  /**
+   * Headers for this call, over the client's `headers`.
+   *
+   * @example
+   * ```ts
+   * await client.tags.list({ headers: { 'x-correlation-id': 'nightly-sync' } });
+   * ```
+   */
   headers?: Record<string, string>;
 }
 

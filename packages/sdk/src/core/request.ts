@@ -1,22 +1,22 @@
 import { buildPath, IN_PROCESS_FETCH } from '@marketing/domain/routes';
-import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
-import { ConnectionError } from '../errors/connection-error.js';
-import { makeApiError } from '../errors/make-api-error.js';
-import { ResponseValidationError } from '../errors/response-validation-error.js';
-import { TimeoutError } from '../errors/timeout-error.js';
-import { UserAbortError } from '../errors/user-abort-error.js';
-import { APIPromise } from './api-promise.js';
+import {
+  ConnectionError,
+  makeApiError,
+  ResponseValidationError,
+  TimeoutError,
+  UserAbortError,
+} from '../errors.js';
+import { APIPromise, type RawResult } from './api-promise.js';
+import { InProcessTransport } from './in-process-transport.js';
+import { KyTransport } from './ky-transport.js';
 import { createLog, type Log } from './logger.js';
 import type { ClientOptions, RequestInput, RequestOptions, Route } from './options.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
 import type { ResultOf, RouteInput } from './route-types.js';
+import { AttemptTimedOut, type Transport } from './transport.js';
+import { identificationHeader } from './user-agent.js';
 
-/** A success, with the response that carried it and how many attempts it took. */
-export interface RawResult<T> {
-  data: T;
-  response: Response;
-  attempts: number;
-}
+export type { RawResult };
 
 /**
  * What an underlying network error says: its code (`ECONNREFUSED`) when it has one, else its
@@ -34,15 +34,21 @@ function causeOf(error: unknown): string {
   return messages.join(': ');
 }
 
-/** An in-process attempt that outlived its timeout (ky throws its own TimeoutError instead). */
-class AttemptTimedOut extends Error {
-  override name = 'AttemptTimedOut' as const;
-}
-
-function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+function lowerCaseNames(headers: Record<string, string> | undefined): Record<string, string> {
   const lower: Record<string, string> = {};
   for (const name in headers) lower[name.toLowerCase()] = headers[name]!;
   return lower;
+}
+
+/**
+ * The transport for a client's options: the mock's in-process `fetch` is called directly unless a
+ * hook needs the `Request` ky builds; anything else goes through ky.
+ */
+function transportFor(options: ClientOptions): Transport {
+  const marked = (options.fetch as { [IN_PROCESS_FETCH]?: unknown } | undefined)?.[IN_PROCESS_FETCH];
+  if (marked === true && options.fetch && !options.hooks?.beforeRequest && !options.hooks?.afterResponse)
+    return new InProcessTransport(options.fetch);
+  return new KyTransport(options.fetch, options.hooks);
 }
 
 const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
@@ -53,40 +59,22 @@ const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
  */
 export class Requester {
   readonly #options: ClientOptions;
-  readonly #ky: KyInstance;
+  readonly #transport: Transport;
   readonly #log: Log;
-  /** The mock's `mock.fetch`, called directly when no hook needs ky's `Request`. */
-  readonly #inProcessFetch: typeof fetch | undefined;
   readonly #baseUrl: string;
+  /** The headers of every request: JSON, the SDK's identification, then the client's own. */
   readonly #defaultHeaders: Record<string, string>;
 
   constructor(options: ClientOptions) {
     this.#options = options;
     this.#log = createLog(options.logger, options.logLevel);
-    const hooks = options.hooks;
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
-    // The headers of every request, for ky and the in-process path alike.
-    this.#defaultHeaders = lowerCaseNames({ accept: 'application/json', ...options.headers });
-    const marked = (options.fetch as { [IN_PROCESS_FETCH]?: unknown } | undefined)?.[IN_PROCESS_FETCH];
-    this.#inProcessFetch =
-      marked === true && !hooks?.beforeRequest && !hooks?.afterResponse ? options.fetch : undefined;
-    this.#ky = ky.create({
-      prefixUrl: this.#baseUrl,
-      retry: 0,
-      throwHttpErrors: false,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      headers: this.#defaultHeaders,
-      hooks: {
-        beforeRequest: hooks?.beforeRequest ? [(request) => hooks.beforeRequest!(request)] : [],
-        afterResponse: hooks?.afterResponse
-          ? [
-              async (request, _options, response) => {
-                await hooks.afterResponse!(request, response);
-              },
-            ]
-          : [],
-      },
-    });
+    this.#defaultHeaders = {
+      accept: 'application/json',
+      ...identificationHeader(),
+      ...lowerCaseNames(options.headers),
+    };
+    this.#transport = transportFor(options);
   }
 
   /**
@@ -125,16 +113,15 @@ export class Requester {
     const timeout = options.timeout ?? this.#options.timeout ?? 60_000;
     const deadlineMs = options.deadline ?? this.#options.deadline;
     const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
-    const path = buildPath(route.path, input.params ?? {}).slice(1);
-    const searchParams = Object.fromEntries(
-      Object.entries(input.query ?? {}).filter(
-        (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
-      ),
-    );
-    const headers: Record<string, string> = { ...options.headers };
+    const url = new URL(this.#baseUrl + buildPath(route.path, input.params ?? {}));
+    for (const [name, value] of Object.entries(input.query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    const headers = { ...this.#defaultHeaders, ...lowerCaseNames(options.headers) };
     if (route.auth === 'bearer') headers.authorization = `Bearer ${this.#options.apiKey}`;
-    else searchParams.key ??= this.#options.apiKey;
-    const target = `${route.method} ${this.#baseUrl}/${path}`;
+    else if (!url.searchParams.has('key')) url.searchParams.set('key', this.#options.apiKey);
+    const body = input.body === undefined ? undefined : JSON.stringify(input.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const target = `${route.method} ${url.origin}${url.pathname}`;
 
     for (let attempt = 0; ; attempt++) {
       const left = deadline === undefined ? undefined : deadline - Date.now();
@@ -150,28 +137,20 @@ export class Requester {
       const debug = this.#log.enabled('debug');
       if (debug) this.#log.debug(`${target} (attempt ${attempt + 1})`);
       try {
-        response = this.#inProcessFetch
-          ? await this.#callInProcess(this.#inProcessFetch, route.method, path, {
-              headers,
-              searchParams,
-              body: input.body,
-              timeout: attemptTimeout,
-              signal: options.signal,
-            })
-          : await this.#ky(path, {
-              method: route.method,
-              headers,
-              searchParams,
-              ...(input.body === undefined ? {} : { json: input.body }),
-              timeout: attemptTimeout,
-              ...(options.signal ? { signal: options.signal } : {}),
-            });
+        response = await this.#transport.send({
+          method: route.method,
+          url: url.toString(),
+          headers,
+          body,
+          timeout: attemptTimeout,
+          signal: options.signal,
+        });
       } catch (cause) {
         const attempts = attemptsText(attempt + 1);
         if (options.signal?.aborted)
           throw new UserAbortError(`${target} was aborted after ${attempts}`, { cause });
         const error =
-          cause instanceof KyTimeoutError || cause instanceof AttemptTimedOut
+          cause instanceof AttemptTimedOut
             ? new TimeoutError(
                 `${target} timed out after ${attemptTimeout} ms (${attempts}${deadline === undefined ? '' : `, deadline ${deadlineMs} ms`})`,
                 { cause },
@@ -232,44 +211,6 @@ export class Requester {
         if (waited) continue;
       }
       throw error;
-    }
-  }
-
-  // One attempt through an in-process fetch, sent as ky would send it (the same URL, headers and
-  // JSON body) but with no Request built. The timeout rejects without aborting: in process there
-  // is no connection to free, and an AbortController per call would cost more than the answer.
-  async #callInProcess(
-    fetch: typeof globalThis.fetch,
-    method: string,
-    path: string,
-    attempt: {
-      headers: Record<string, string>;
-      searchParams: Record<string, string | number | boolean>;
-      body: unknown;
-      timeout: number | false;
-      signal: AbortSignal | undefined;
-    },
-  ): Promise<Response> {
-    const query = new URLSearchParams(
-      Object.entries(attempt.searchParams).map(([name, value]) => [name, String(value)]),
-    ).toString();
-    const headers = { ...this.#defaultHeaders, ...lowerCaseNames(attempt.headers) };
-    if (attempt.body !== undefined) headers['content-type'] ??= 'application/json';
-    const answer = fetch(`${this.#baseUrl}/${path}${query ? `?${query}` : ''}`, {
-      method,
-      headers,
-      ...(attempt.body === undefined ? {} : { body: JSON.stringify(attempt.body) }),
-      ...(attempt.signal ? { signal: attempt.signal } : {}),
-    });
-    if (attempt.timeout === false) return answer;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new AttemptTimedOut()), attempt.timeout as number);
-    });
-    try {
-      return await Promise.race([answer, timedOut]);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -1,3 +1,4 @@
+import { limits, routes } from '@marketing/domain/routes';
 import type {
   BulkUpdateBody,
   Contact,
@@ -10,8 +11,7 @@ import type {
   UploadContact,
   UploadContactsBody,
   UploadResult,
-} from '@marketing/domain';
-import { limits, routes } from '@marketing/domain/routes';
+} from '../contract-types.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';

@@ -1,5 +1,5 @@
-import type { Sale } from '@marketing/domain';
 import { routes } from '@marketing/domain/routes';
+import type { Sale } from '../contract-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
 

@@ -1,5 +1,5 @@
-import type { Lead, TransactionSearchBody } from '@marketing/domain';
 import { limits, routes } from '@marketing/domain/routes';
+import type { Lead, TransactionSearchBody } from '../contract-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
 import { chunk, type Progress } from '../internal/chunks.js';

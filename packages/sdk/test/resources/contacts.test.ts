@@ -44,7 +44,8 @@ describe('client.contacts', () => {
       .search({ find: { tag_ids: { $in: ['tag_new'] } } })
       .catch((e: unknown) => e)) as PermissionDeniedError;
     expect(refused).toBeInstanceOf(PermissionDeniedError);
-    expect(refused.code).toBe('Insufficient Resource IDs');
+    expect(refused.code).toBe('insufficient_resource_ids');
+    expect(refused.error).toMatchObject({ code: 'Insufficient Resource IDs' });
     expect(refused.missingResources).toEqual({ tag_ids: ['tag_new'] });
   });
 

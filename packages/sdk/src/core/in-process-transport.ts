@@ -1,0 +1,29 @@
+import { type Attempt, AttemptTimedOut, type Transport } from './transport.js';
+
+/**
+ * Calls an in-process `fetch` (the mock's `mock.fetch`) with the URL and init as they are: no
+ * `Request` is built, since that costs more than the mock's answer. The timeout rejects without
+ * aborting: in process there is no connection to free.
+ */
+export class InProcessTransport implements Transport {
+  constructor(readonly fetch: typeof globalThis.fetch) {}
+
+  async send(attempt: Attempt): Promise<Response> {
+    const answer = this.fetch(attempt.url, {
+      method: attempt.method,
+      headers: attempt.headers,
+      ...(attempt.body === undefined ? {} : { body: attempt.body }),
+      ...(attempt.signal ? { signal: attempt.signal } : {}),
+    });
+    if (attempt.timeout === false) return answer;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AttemptTimedOut()), attempt.timeout as number);
+    });
+    try {
+      return await Promise.race([answer, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
