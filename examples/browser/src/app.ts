@@ -22,7 +22,9 @@ const mock = createMockService({
 });
 await setupWorker(...mswHandlers(mock)).start({ onUnhandledRequest: 'bypass', quiet: true });
 
-const client = new Client({ apiKey: 'browser_key', baseUrl });
+// The key here belongs to the in-page mock, so it may be public: a real key must stay on a server,
+// which is why the client refuses to start in a browser unless told otherwise.
+const client = new Client({ apiKey: 'browser_key', baseUrl, dangerouslyAllowBrowser: true });
 const status = document.querySelector('#status')!;
 const list = document.querySelector('#contacts')!;
 
