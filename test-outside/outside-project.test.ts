@@ -87,6 +87,70 @@ describe('the packages, installed from their tarballs outside the workspace', ()
     expect(cjs.trim()).toBe('function 1 https://api.marketing.test');
   });
 
+  it('install the SDK alone, under 1 MB with no dependency, and make real calls over HTTP from CommonJS (with and without require(esm)), TypeScript compiled to CommonJS, and ESM', async () => {
+    const alone = mkdtempSync(join(tmpdir(), 'marketing-sdk-alone-'));
+    writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'sdk-alone', private: true }));
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--loglevel=error', tarballs['marketing-sdk-0.2.0.tgz']!],
+      alone,
+    );
+    expect(readdirSync(join(alone, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual([
+      '@marketing',
+    ]);
+    const bytes = Number(run('du', ['-sb', 'node_modules'], alone).split('\t')[0]);
+    process.stdout.write(`@marketing/sdk installed alone: ${(bytes / 1024).toFixed(0)} kB\n`);
+    expect(bytes).toBeLessThan(1024 * 1024);
+
+    const server = spawn('npx', ['--no-install', 'marketing-mock', '--port', '0', '--quiet'], {
+      cwd: project,
+    });
+    try {
+      const url = await listeningUrl(server);
+      const call = `new Client({ apiKey: 'demo_seller_admin', baseUrl: '${url}' })
+        .contacts.get('0820000000').catch((e) => e.code).then((r) => console.log(JSON.stringify(r)))`;
+      const cjs = `const { Client } = require('@marketing/sdk'); ${call}`;
+      expect(JSON.parse(run('node', ['-e', cjs], alone))).toBe('contact_not_found');
+      expect(JSON.parse(run('node', ['--no-experimental-require-module', '-e', cjs], alone))).toBe(
+        'contact_not_found',
+      );
+      const esm = `import { Client } from '@marketing/sdk'; ${call}`;
+      expect(JSON.parse(run('node', ['--input-type=module', '-e', esm], alone))).toBe('contact_not_found');
+      writeFileSync(
+        join(alone, 'call.ts'),
+        `import { Client, isApiError } from '@marketing/sdk';
+         declare const process: { argv: string[] };
+         new Client({ apiKey: 'demo_seller_admin', baseUrl: process.argv[2]! })
+           .tags.list()
+           .then((tags) => console.log(JSON.stringify(tags.length > 0)), (e: unknown) => console.log(isApiError(e) ? e.code : 'failed'));
+        `,
+      );
+      const tsc = join(project, 'node_modules/typescript/bin/tsc');
+      run(
+        'node',
+        [
+          tsc,
+          '--strict',
+          '--module',
+          'node16',
+          '--moduleResolution',
+          'node16',
+          '--types',
+          '',
+          '--lib',
+          'es2022,dom',
+          '--outDir',
+          'out',
+          'call.ts',
+        ],
+        alone,
+      );
+      expect(run('node', ['out/call.js', url], alone).trim()).toBe('true');
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+
   it('type-check a user’s code against the shipped types', () => {
     writeFileSync(
       join(project, 'check.mts'),

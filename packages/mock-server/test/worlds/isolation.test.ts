@@ -38,7 +38,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   ]),
   fc.constant<Op>(['DELETE', '/__mock/faults']),
   fc.constant<Op>(['DELETE', '/__mock/requests']),
-  fc.constant<Op>(['POST', '/__mock/reset', startDoc]),
+  fc.constant<Op>(['POST', '/__mock/reset', { ...startDoc, keep: ['clock'] }]),
 );
 
 type Fetch = typeof fetch;
@@ -52,8 +52,9 @@ async function run(fetchIt: Fetch, base: string, ops: Op[]) {
     });
     return { status: res.status, body: await res.json() };
   };
-  await send(['POST', '/__mock/clock', { set: '2026-11-23T10:00:00Z' }]);
-  await send(['POST', '/__mock/reset', startDoc]);
+  // A frozen clock, so that both runs stamp the same times; resets keep it.
+  await send(['POST', '/__mock/clock', { set: '2026-11-23T10:00:00Z', freeze: true }]);
+  await send(['POST', '/__mock/reset', { ...startDoc, keep: ['clock'] }]);
   for (const o of ops) answers.push(await send(o));
   const read = async (path: string) => (await send(['GET', path])).body;
   const journal = (await read('/__mock/requests')) as { data: { duration_ms?: number }[] };
