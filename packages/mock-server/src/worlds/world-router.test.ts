@@ -79,7 +79,8 @@ describe('a world router', () => {
       dropped: 0,
     });
     expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 1, dropped: 0 });
-    await call('POST', '/worlds/a/__mock/reset', {});
+    // An empty world that keeps its clock (a plain reset restores the start clock).
+    await call('POST', '/worlds/a/__mock/reset', { orgs: [], keep: ['clock'] });
     expect(router.world('a')!.contactCount()).toBe(0);
     expect(router.main.contactCount()).toBe(1);
     expect(router.world('a')!.clock.now().getTime() - router.main.clock.now().getTime()).toBeGreaterThan(
