@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +108,7 @@ describe('the packages, installed from their tarballs outside the workspace', ()
     try {
       const url = await listeningUrl(server);
       const call = `new Client({ apiKey: 'demo_seller_admin', baseUrl: '${url}' })
-        .contacts.get('0820000000').catch((e) => e.code).then((r) => console.log(JSON.stringify(r)))`;
+        .contacts.get('27829999999').catch((e) => e.code).then((r) => console.log(JSON.stringify(r)))`;
       const cjs = `const { Client } = require('@marketing/sdk'); ${call}`;
       expect(JSON.parse(run('node', ['-e', cjs], alone))).toBe('contact_not_found');
       expect(JSON.parse(run('node', ['--no-experimental-require-module', '-e', cjs], alone))).toBe(
@@ -135,8 +135,6 @@ describe('the packages, installed from their tarballs outside the workspace', ()
           'node16',
           '--moduleResolution',
           'node16',
-          '--types',
-          '',
           '--lib',
           'es2022,dom',
           '--outDir',
@@ -145,6 +143,8 @@ describe('the packages, installed from their tarballs outside the workspace', ()
         ],
         alone,
       );
+      // Compiled to CommonJS (no "type" in package.json): a require of the SDK.
+      expect(readFileSync(join(alone, 'out/call.js'), 'utf8')).toContain('require("@marketing/sdk")');
       expect(run('node', ['out/call.js', url], alone).trim()).toBe('true');
     } finally {
       server.kill('SIGTERM');

@@ -27,7 +27,14 @@ export type { JsonSchema, OpenApiDocument, OpenApiOptions } from './contract/ope
 export { createOpenApiDocument } from './contract/openapi.js';
 export type { Permission } from './contract/permissions.js';
 export { permissions } from './contract/permissions.js';
-export type { ResourceRule, ResourceRuleTable } from './contract/resource-rules.js';
+export type {
+  EndpointNamingRestrictedIds,
+  NamesRestrictedIds,
+  ParsedRequestOf,
+  ResourceRule,
+  ResourceRuleTable,
+  RestrictedIdField,
+} from './contract/resource-rules.js';
 export { checksResources, resourceRules, resourcesNamedBy } from './contract/resource-rules.js';
 export type { RouteDefinition } from './contract/routes.js';
 export { routes } from './contract/routes.js';

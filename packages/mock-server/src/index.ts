@@ -13,10 +13,11 @@ export { ControlError } from './core/control-error.js';
 export type { Fault, FaultInput } from './core/faults.js';
 export { DroppedConnection, FaultError } from './core/faults.js';
 export type { IncomingCall } from './core/handle-request.js';
+export type { HarEntry, HarLog, HarPair } from './core/har.js';
 export type { PactBody, PactFile, PactInteraction, PactParties } from './core/pact-file.js';
 export { PACT_OMITTED_HEADERS } from './core/pact-file.js';
 export type { MockPactStates, ProviderState } from './core/pact-states.js';
-export type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
+export type { RequestFilter, RequestLogEntry, StatusClass } from './core/request-journal.js';
 export { JOURNAL_BODY_LIMIT, RequestFilterError } from './core/request-journal.js';
 export type { Outcome } from './core/responses.js';
 export type { ScheduledEventView } from './core/scheduler.js';
@@ -31,6 +32,7 @@ export { DEFAULT_BASE_URL } from './core/settings.js';
 export { createMockService } from './create-mock-service.js';
 export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER } from './hooks/deliver-webhook.js';
 export type { HookRun, ReplyInput, ReplyResult } from './hooks/process-reply.js';
+export type { WebhookDeliveryDetail } from './hooks/redeliver-webhook.js';
 export type {
   Answer,
   ContactLookup,

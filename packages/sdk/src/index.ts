@@ -51,6 +51,7 @@ export { SDK_VERSION } from './core/user-agent.js';
 export {
   ApiError,
   type ApiErrorDetails,
+  type ApiErrorInput,
   AuthenticationError,
   BadRequestError,
   ConflictError,

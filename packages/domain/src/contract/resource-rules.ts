@@ -12,7 +12,12 @@ export interface ParsedRequestOf<Id extends EndpointId> {
 }
 
 /** Field names that carry the IDs a key can be restricted to. */
-type RestrictedIdField = 'campaign_id' | 'campaign_ids' | 'deduped_campaign_ids' | 'tag_id' | 'tag_ids';
+export type RestrictedIdField =
+  | 'campaign_id'
+  | 'campaign_ids'
+  | 'deduped_campaign_ids'
+  | 'tag_id'
+  | 'tag_ids';
 
 /** Whether a type has a restricted-kind ID field anywhere inside it (looked for 8 levels deep). */
 export type NamesRestrictedIds<T, Depth extends unknown[] = []> = Depth['length'] extends 8
