@@ -76,7 +76,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   });
   const schedule = new ServiceSchedule(() => state.pipeline, clock);
   schedule.attach(state.world);
-  const journal = new RequestJournal(settings.requestJournalLimit);
+  const journal = new RequestJournal(settings.requestJournalLimit, settings.world);
   const faults = new FaultTable(() => newId('flt_'));
   const pactStates = new PactStates({
     resetWorld: (seed) => state.reset(seed),
@@ -194,9 +194,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       }),
     requests: (filter) => journal.list(filter),
     requestCount: (filter) => journal.count(filter),
-    requestPage: (filter) => ({ entries: journal.page(filter), dropped: journal.dropped }),
+    requestPage: (filter) => ({
+      entries: journal.page(filter),
+      dropped: journal.dropped,
+      emptied: journal.emptied,
+    }),
     requestPageJson: async (filter) =>
-      `{"ok":true,"data":${await journal.pageJson(filter)},"dropped":${journal.dropped}}`,
+      `{"ok":true,"data":${await journal.pageJson(filter)},"dropped":${journal.dropped},"emptied":${journal.emptied}}`,
     request: (id) => journal.get(id),
     droppedRequests: () => journal.dropped,
     requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),

@@ -17,7 +17,7 @@ export type { HarEntry, HarLog, HarPair } from './core/har.js';
 export type { PactBody, PactFile, PactInteraction, PactParties } from './core/pact-file.js';
 export { PACT_OMITTED_HEADERS } from './core/pact-file.js';
 export type { MockPactStates, ProviderState } from './core/pact-states.js';
-export type { RequestFilter, RequestLogEntry, StatusClass } from './core/request-journal.js';
+export type { RequestFilter, RequestLogEntry, RequestPage, StatusClass } from './core/request-journal.js';
 export { JOURNAL_BODY_LIMIT, RequestFilterError } from './core/request-journal.js';
 export type { Outcome } from './core/responses.js';
 export type { ScheduledEventView } from './core/scheduler.js';

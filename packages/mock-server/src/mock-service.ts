@@ -8,7 +8,7 @@ import type { IncomingCall } from './core/handle-request.js';
 import type { HarLog } from './core/har.js';
 import type { PactFile, PactParties } from './core/pact-file.js';
 import type { MockPactStates } from './core/pact-states.js';
-import type { RequestFilter, RequestLogEntry } from './core/request-journal.js';
+import type { RequestFilter, RequestLogEntry, RequestPage } from './core/request-journal.js';
 import type { Answer } from './core/responses.js';
 import type { ScheduledEventView } from './core/scheduler.js';
 import type { Settings } from './core/settings.js';
@@ -171,16 +171,17 @@ export interface MockService {
   /**
    * A page of the journal as `GET /__mock/requests` answers it: the newest `limit` entries that
    * match (default 100, at most 1,000; more is a `RequestFilterError`), oldest first, each body
-   * and answer cut at 4 kB (`truncated: true`), and how many entries the bound has dropped.
+   * and answer cut at 4 kB (`truncated: true`), how many entries the bound has dropped, and how
+   * many times the journal has been emptied.
    *
    * @example
    * ```ts
    * const { entries } = mock.requestPage({ failed: true, after: lastSeenId });
    * ```
    */
-  requestPage(filter?: RequestFilter): { entries: RequestLogEntry[]; dropped: number };
+  requestPage(filter?: RequestFilter): RequestPage;
   /**
-   * The envelope `GET /__mock/requests` answers (`{ok, data, dropped}`) as JSON text, made a few
+   * The envelope `GET /__mock/requests` answers (`{ok, data, dropped, emptied}`) as JSON text, made a few
    * entries at a time so a large page never holds the event loop for long.
    */
   requestPageJson(filter?: RequestFilter): Promise<string>;

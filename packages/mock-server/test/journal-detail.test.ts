@@ -6,7 +6,7 @@ import { testSeed, useMockServer } from './support/mock-world.js';
 
 const startMock = useMockServer();
 
-type Page = { ok: true; data: RequestLogEntry[]; dropped: number };
+type Page = { ok: true; data: RequestLogEntry[]; dropped: number; emptied: number };
 
 describe('the request journal, round three', () => {
   it('journals the answer’s headers: a fault’s retry-after, a 405’s Allow, the request ID', async () => {
@@ -89,6 +89,19 @@ describe('the request journal, round three', () => {
     expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 150, dropped: 10 });
     await call('DELETE', '/__mock/requests');
     expect(((await call('GET', '/__mock/requests')).body as Page).dropped).toBe(0);
+  });
+
+  it('counts how many times the journal was emptied, so a poller with `after` sees a reset', async () => {
+    const { admin, call, mock } = startMock();
+    await admin('GET', '/tags');
+    const before = (await call('GET', '/__mock/requests')).body as Page;
+    expect(before.emptied).toBe(0);
+    const newest = before.data.at(-1)!.id;
+    await call('DELETE', '/__mock/requests');
+    await call('POST', '/__mock/reset', {});
+    const after = (await call('GET', '/__mock/requests', { query: { after: newest } })).body as Page;
+    expect(after.emptied).toBe(2);
+    expect(mock.requestPage().emptied).toBe(2);
   });
 
   it('journals and lists a body nested 5,000 deep, shown as its text', async () => {

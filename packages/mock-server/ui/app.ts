@@ -209,13 +209,25 @@ function Requests({
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last: string | undefined;
+    let emptied: number | undefined;
     const poll = async () => {
+      let again = 1500;
       try {
         const q = new URLSearchParams(query);
         if (last) q.set('after', last);
         q.set('limit', last ? '1000' : '200');
         const answer = await envelope(`requests?${q}`);
         if (stopped) return;
+        if (emptied !== undefined && answer.emptied !== emptied) {
+          // Emptied elsewhere (a reset, DELETE /__mock/requests, another tab): what is shown is
+          // gone, so start over from the newest entries rather than append to a stale list.
+          emptied = answer.emptied;
+          last = undefined;
+          setEntries([]);
+          again = 0;
+          return;
+        }
+        emptied = answer.emptied;
         const fresh = answer.data as Json[];
         if (fresh.length > 0) {
           last = fresh[fresh.length - 1]!.id;
@@ -226,7 +238,7 @@ function Requests({
       } catch (e) {
         if (!stopped) setError((e as Error).message);
       } finally {
-        if (!stopped) timer = setTimeout(poll, 1500);
+        if (!stopped) timer = setTimeout(poll, again);
       }
     };
     poll();

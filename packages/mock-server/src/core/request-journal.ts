@@ -54,6 +54,21 @@ export interface RequestLogEntry {
   duration_ms: number;
   /** The armed fault that shaped the answer, if one did. */
   fault_id?: string;
+  /** The world that answered (`POST /__mock/worlds`); left out for the default world. */
+  world?: string;
+}
+
+/** A page of the journal, as `GET /__mock/requests` answers it. */
+export interface RequestPage {
+  /** The matching entries, oldest first, bodies and answers cut at 4 kB. */
+  entries: RequestLogEntry[];
+  /** How many entries the journal's bound has dropped since it was last emptied. */
+  dropped: number;
+  /**
+   * How many times the journal has been emptied (`DELETE /__mock/requests`, a reset). A reader
+   * polling with `after` that sees it change knows the entries it holds are gone.
+   */
+  emptied: number;
 }
 
 /** A status class: `4xx` matches 400 to 499. */
@@ -217,6 +232,7 @@ export class RequestJournal {
   #next = 0;
   #count = 0;
   #dropped = 0;
+  #emptied = 0;
   // Tells a body read after its record apart from a later record in the same slot.
   #serial = 0;
   readonly #serials: Float64Array;
@@ -238,8 +254,12 @@ export class RequestJournal {
   readonly #bodies: OffHeapTexts;
   readonly #errors: OffHeapTexts;
 
-  constructor(limit: number) {
+  readonly #world: string | undefined;
+
+  /** Keeps the newest `limit` records; `world` names a world's journal (not the default world's). */
+  constructor(limit: number, world?: string) {
     this.#limit = limit;
+    this.#world = world;
     this.#serials = new Float64Array(limit);
     this.#order = new Float64Array(limit);
     this.#atMs = new Float64Array(limit);
@@ -305,8 +325,17 @@ export class RequestJournal {
     );
   }
 
+  /**
+   * How many times the journal has been emptied (`DELETE /__mock/requests`, a reset): a reader
+   * that polls with `after` sees it change and knows the entries it shows are gone.
+   */
+  get emptied(): number {
+    return this.#emptied;
+  }
+
   /** Empties the journal and its count of dropped entries. */
   clear(): void {
+    this.#emptied++;
     this.#next = 0;
     this.#count = 0;
     this.#dropped = 0;
@@ -383,6 +412,7 @@ export class RequestJournal {
       response_headers: headersOf(responseHeaders),
       duration_ms: Math.round(this.#durationMs[slot]! * 1000) / 1000,
     };
+    if (this.#world !== undefined) entry.world = this.#world;
     let truncated = false;
     const body = this.#text(this.#bodies, slot, view.cut);
     if (body !== undefined && body.text !== '') {

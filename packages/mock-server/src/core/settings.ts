@@ -75,6 +75,11 @@ export interface MockServiceOptions {
    * range (the mock's clock does not move). The control plane is never delayed.
    */
   latency?: number | { min: number; max: number };
+  /**
+   * The name of the world this mock serves, shown as `world` on its journal entries. Set by
+   * {@link createWorldRouter} for the worlds it creates; leave it out for a mock of your own.
+   */
+  world?: string;
   /** Pact provider states: state name to the seed document its setup resets the world to. */
   pactStates?: Record<string, import('../store/seed-schema.js').SeedDocument>;
 }
@@ -91,6 +96,7 @@ export interface Settings {
   controlToken: string | undefined;
   maxBodyBytes: number;
   requestJournalLimit: number;
+  world: string | undefined;
   latency: { min: number; max: number } | undefined;
 }
 
@@ -128,6 +134,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
     controlToken: controlTokenOf(options.controlToken),
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
     requestJournalLimit: options.requestJournalLimit ?? 1000,
+    world: options.world,
     latency:
       options.latency === undefined
         ? undefined

@@ -93,6 +93,18 @@ describe('a world router', () => {
     expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 1, dropped: 0 });
   });
 
+  it('names the world on its journal entries, and not on the default world’s', async () => {
+    const { call } = setup();
+    await call('POST', '/__mock/worlds', { name: 'ci-17' });
+    await call('GET', '/worlds/ci-17/contacts/27821000000');
+    await call('GET', '/contacts/27821000000');
+    const [inWorld] = (await call('GET', '/worlds/ci-17/__mock/requests')).body.data;
+    expect(inWorld).toMatchObject({ path: '/contacts/27821000000', world: 'ci-17' });
+    const [atRoot] = (await call('GET', '/__mock/requests')).body.data;
+    expect(atRoot.path).toBe('/contacts/27821000000');
+    expect(atRoot).not.toHaveProperty('world');
+  });
+
   it('lists the worlds with their use, and deletes one', async () => {
     let now = Date.parse('2026-11-23T10:00:00Z');
     const { call } = setup({ now: () => now });

@@ -205,6 +205,7 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
       const mock = createMockService({
         ...settings,
         baseUrl: baseUrlOf(name),
+        world: name,
         ...(seed === undefined ? {} : { seed }),
         ...(input.seed === undefined && options.seedIsTrusted ? { seedIsTrusted: true } : {}),
       });

@@ -307,6 +307,25 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     }
   });
 
+  it('empties the request list when the journal is emptied elsewhere, then shows what comes after', async () => {
+    const admin = { authorization: 'Bearer demo_seller_admin' };
+    await fetch(`${cli.url}/contacts/27821000001`, { headers: admin });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    const rows = page.locator('.list button.row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // A reset from a test run or a terminal, not from this page: back to the demo world.
+    await fetch(`${cli.url}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    await fetch(`${cli.url}/tags`, { headers: admin });
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/GET\/tags200/)]);
+    await page.close();
+  }, 60_000);
+
   it('serves the page from the standalone server with no CDN, within its size budget', async () => {
     const response = await fetch(`${cli.url}/__mock/ui`);
     expect(response.headers.get('content-type')).toContain('text/html');
