@@ -430,9 +430,8 @@ function Webhooks() {
         (d: Json) =>
           html`<button class="link" onClick=${() => setOpen(d.delivery_id)}>${d.delivery_id} #${d.attempt}</button>`,
       ],
-      ['URL', (d: Json) => `${d.method} ${d.url}`],
-      ['Outcome', (d: Json) => d.outcome],
-      ['Status', (d: Json) => d.status ?? d.error],
+      ['URL', (d: Json) => html`<span class="wrap">${d.method} ${d.url}</span>`],
+      ['Outcome', (d: Json) => (d.status === undefined ? d.outcome : `${d.outcome} (${d.status})`)],
     ]} />
     ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} />`}
   </div></section>`;
