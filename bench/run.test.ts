@@ -20,7 +20,7 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'Search: tag of 1%',
     'Search: $all',
     'Bulk update',
-    'recurring campaigns over',
+    'daily recurring campaigns in a world of',
     'Bare node:http',
     'Standalone GET',
     'max-semi-space-size',

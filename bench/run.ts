@@ -285,17 +285,34 @@ record({
   figure: ms(performance.now() - started),
 });
 
-// 4b. The scheduler: a year of daily recurring sends in one advance of the clock.
-const year = timeYearOfRecurringSends(
-  tiny
-    ? { contacts: 2_000, campaigns: 10, perCampaign: 10, days: 30 }
-    : { contacts: 10_000, campaigns: 10, perCampaign: 10, days: 365 },
-);
+// 4b. The scheduler: a year of daily recurring sends in one advance of the clock. Each campaign
+// targets its own tag, carried by `perCampaign` contacts; the rest of the world is targeted by none,
+// so the row also shows that contacts nothing is due for cost nothing.
+const yearContacts = tiny ? 2_000 : 10_000;
+const yearDays = tiny ? 30 : 365;
+const year = timeYearOfRecurringSends({
+  contacts: yearContacts,
+  campaigns: 10,
+  perCampaign: 10,
+  days: yearDays,
+});
 record({
-  name: `Advance ${tiny ? 30 : 365} days: 10 recurring campaigns over ${(tiny ? 2_000 : 10_000).toLocaleString('en')} contacts (${year.sends.toLocaleString('en')} sends)`,
+  name: `Advance ${yearDays} days: 10 daily recurring campaigns in a world of ${yearContacts.toLocaleString('en')} contacts, 10 targeted by each (${year.sends.toLocaleString('en')} sends)`,
   figure: ms(year.ms),
   target: '< 2 s',
   met: year.ms < 2000,
+});
+// Every contact targeted: the cost is then the sends themselves (a send record and an outbox
+// message each), so the figure is a rate, over 30 days to keep the bench short.
+const crowded = timeYearOfRecurringSends({
+  contacts: yearContacts,
+  campaigns: 10,
+  perCampaign: yearContacts / 10,
+  days: 30,
+});
+record({
+  name: `Advance 30 days: the same campaigns with every one of the ${yearContacts.toLocaleString('en')} contacts targeted (${crowded.sends.toLocaleString('en')} sends)`,
+  figure: `${ms(crowded.ms)} (${((crowded.ms * 1000) / crowded.sends).toFixed(1)} µs a send)`,
 });
 
 // 5. The standalone server against a bare node:http server, both as child processes.

@@ -1,6 +1,7 @@
 import { countSmsParts, type DeliveryMethodName } from '@marketing/domain';
 import type { OutboxMessage, SendRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
+import { isoOf } from './iso-time.js';
 import type { Settings } from './settings.js';
 
 /** A delivery method name, or `standard` for anything the mock does not price (V2 stores free text). */
@@ -53,7 +54,7 @@ export function recordMessage(
     cell: input.channel === 'sms' ? input.to : undefined,
     trigger: input.trigger,
     channel: input.channel,
-    to_start_at: (scheduled ? input.scheduledFor! : now).toISOString(),
+    to_start_at: isoOf(scheduled ? input.scheduledFor! : now),
   };
   if (!input.send) world.sends.set(send._id, send);
   const message: OutboxMessage = {
@@ -71,7 +72,7 @@ export function recordMessage(
     campaign_id: input.campaign_id,
     status: scheduled ? 'scheduled' : 'sent',
     scheduled_for: scheduled ? input.scheduledFor!.toISOString() : undefined,
-    createdAt: now.toISOString(),
+    createdAt: isoOf(now),
   };
   world.outbox.push(message);
   if (scheduled) world.listener?.messageScheduled(message);

@@ -1,4 +1,5 @@
 import type { Campaign, CampaignV2 } from '@marketing/domain';
+import { isoOf } from '../core/iso-time.js';
 import type { SendRecord } from './records.js';
 import type { World } from './world.js';
 
@@ -24,7 +25,7 @@ export function noteSent(
 ): void {
   const original = originalOf(campaign);
   if (!original) return;
-  original.lastSent[contactId] = now.toISOString();
+  original.lastSent[contactId] = isoOf(now);
   if (options.countSend === false) return;
   const count = original.contactSendCounts[contactId];
   original.contactSendCounts[contactId] = (typeof count === 'number' ? count : 0) + 1;
