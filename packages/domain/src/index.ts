@@ -88,13 +88,12 @@ export {
 } from './rules/permissions.js';
 export type { BulkUpdatableFields, ParsedBulkUpdate } from './rules/query/bulk-update.js';
 export { applyBulkUpdate, parseBulkUpdate } from './rules/query/bulk-update.js';
-export type { ContactFilter, IndexChoice, IndexStatistics, QueryPlan } from './rules/query/contact-query.js';
+export type { ContactFilter } from './rules/query/contact-query.js';
 export {
   evaluateContactSearch,
   matchesFilter,
   normaliseFilter,
   parseContactSearch,
-  planContactQuery,
   projectContact,
 } from './rules/query/contact-query.js';
 export type { AnyOptOutLevel, OptOutCampaign, OptOutEffect, OptOutFields } from './rules/replies.js';

@@ -1,15 +1,13 @@
 import {
   type Contact,
   type ContactFilter,
-  type IndexStatistics,
   matchesFilter,
   type ParsedSearchRequest,
   type ProjectedContact,
-  planContactQuery,
   projectContact,
-  type QueryPlan,
 } from '@marketing/domain';
 import { CellIndex } from './cell-index.js';
+import { type IndexStatistics, planContactQuery, type QueryPlan } from './query-plan.js';
 import { SortedList } from './sorted-list.js';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,14 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../schemas/contact.js';
 import { ContactSearchBodySchema } from '../../schemas/contact-requests.js';
-import {
-  evaluateContactSearch,
-  type IndexStatistics,
-  matchesFilter,
-  parseContactSearch,
-  planContactQuery,
-  projectContact,
-} from './contact-query.js';
+import { evaluateContactSearch, matchesFilter, parseContactSearch, projectContact } from './contact-query.js';
 
 const contact = (
   id: string,
@@ -70,48 +63,6 @@ describe('matchesFilter', () => {
     expect(
       matchesFilter(c, { tag_ids: { $in: ['a'] }, updatedAt: { $gte: '2026-12-01T00:00:00.000Z' } }),
     ).toBe(false);
-  });
-});
-
-describe('planContactQuery', () => {
-  const sizes: Record<string, number> = { big: 500_000, mid: 10_000, small: 12 };
-  const stats: IndexStatistics = { total: 1_000_000, tagSize: (t) => sizes[t] ?? 0 };
-
-  it('drives an $all query by the intersection of its tags, smallest first', () => {
-    expect(planContactQuery({ tag_ids: { $all: ['big', 'small', 'mid'] } }, stats)).toMatchObject({
-      driver: { index: 'allTags', tagIds: ['small', 'mid', 'big'] },
-      estimatedRows: 12,
-    });
-    expect(planContactQuery({ tag_ids: { $all: ['mid', 'mid'] } }, stats).driver).toEqual({
-      index: 'tag',
-      tagIds: ['mid'],
-    });
-  });
-
-  it('drives an $in query by the union of its tags', () => {
-    expect(planContactQuery({ tag_ids: { $in: ['mid', 'small'] } }, stats)).toMatchObject({
-      driver: { index: 'tag', tagIds: ['mid', 'small'] },
-      estimatedRows: 10_012,
-    });
-  });
-
-  it('prefers cells over tags when fewer', () => {
-    expect(planContactQuery({ cell: ['1', '2'], tag_ids: { $in: ['small'] } }, stats).driver.index).toBe(
-      'cell',
-    );
-  });
-
-  it('uses the updatedAt range when the store says it is the most selective', () => {
-    const withRange = { ...stats, updatedAtRangeSize: () => 3 };
-    expect(
-      planContactQuery({ tag_ids: { $in: ['mid'] }, updatedAt: { $gte: 'x' } }, withRange).driver.index,
-    ).toBe('updatedAt');
-  });
-
-  it('falls back to the tag index rather than a full scan for a range it cannot size', () => {
-    expect(
-      planContactQuery({ tag_ids: { $in: ['mid'] }, updatedAt: { $gte: 'x' } }, stats).driver.index,
-    ).toBe('tag');
   });
 });
 
