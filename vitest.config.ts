@@ -25,6 +25,7 @@ export default defineConfig({
       'docs/*.test.ts',
       'bench/*.test.ts',
       'package-entries.test.ts',
+      'api-report.test.ts',
     ],
     typecheck: {
       enabled: true,

@@ -8,6 +8,7 @@ export {
   toMsisdn,
 } from './cell.js';
 export { allErrors } from './contract/all-errors.js';
+
 export type {
   BillingCost,
   BodyOf,
@@ -20,41 +21,29 @@ export type {
   RateLimitCost,
   ValidationErrorStyle,
 } from './contract/define-endpoint.js';
-export { defineEndpoint } from './contract/define-endpoint.js';
 export type { AnyEndpoint, Contract, EndpointId, EndpointOf } from './contract/index.js';
 export { contract, endpoints } from './contract/index.js';
+
 export type { JsonSchema, OpenApiDocument, OpenApiOptions } from './contract/openapi.js';
 export { createOpenApiDocument } from './contract/openapi.js';
+
 export type { Permission } from './contract/permissions.js';
 export { permissions } from './contract/permissions.js';
-export type {
-  EndpointNamingRestrictedIds,
-  NamesRestrictedIds,
-  ParsedRequestOf,
-  ResourceRule,
-  ResourceRuleTable,
-  RestrictedIdField,
-} from './contract/resource-rules.js';
-export { checksResources, resourceRules, resourcesNamedBy } from './contract/resource-rules.js';
+export { resourcesNamedBy } from './contract/resource-rules.js';
+
 export type { RouteDefinition } from './contract/routes.js';
 export { routes } from './contract/routes.js';
+
 export type { RouteMatch } from './contract/routing.js';
 export { allowedMethods, buildPath, matchEndpoint, toOpenApiPath } from './contract/routing.js';
-export { SalePostbackQuerySchema } from './contract/sales.js';
-export { LeadPostbackQuerySchema } from './contract/transactions.js';
 export { describeIssue, toValidationIssues, validationError } from './contract/validation-errors.js';
+
 export type { Envelope, ErrorEnvelope, OkEnvelope } from './envelope.js';
 export { AnyEnvelope, errorEnvelope, okEnvelope } from './envelope.js';
 export { errorCodes, messages, noMatchingOfferMessage } from './messages.js';
-export {
-  CountryCode,
-  HourOfDay,
-  IsoDateInput,
-  IsoDateTime,
-  toIsoInstant,
-  UploadCountry,
-} from './primitives.js';
-export { COMPLIANCE_CREDITS_PER_CELL, complianceCost, complianceVerdict } from './rules/compliance.js';
+export { IsoDateTime, toIsoInstant } from './primitives.js';
+export { complianceCost, complianceVerdict } from './rules/compliance.js';
+
 export type {
   CreditMovement,
   LeadDecision,
@@ -67,7 +56,6 @@ export type {
 } from './rules/leads.js';
 export {
   calendarDay,
-  capReached,
   DUPLICATE_WINDOW_DAYS,
   decideNewLead,
   decideStatusChange,
@@ -75,27 +63,30 @@ export {
   matchbackOf,
   offerUsage,
 } from './rules/leads.js';
+
 export type { CampaignMigration, UnmappedField } from './rules/migrate-campaign.js';
 export { migrateCampaign } from './rules/migrate-campaign.js';
+
 export type { NamedResources, ResourceKind, ResourceRestrictions } from './rules/permissions.js';
 export {
   grants,
   missingPermissions,
   missingResources,
-  namedResources,
   permissionsRequiredBy,
   resourceError,
 } from './rules/permissions.js';
+
 export type { BulkUpdatableFields, ParsedBulkUpdate } from './rules/query/bulk-update.js';
 export { applyBulkUpdate, parseBulkUpdate } from './rules/query/bulk-update.js';
+
 export type { ContactFilter } from './rules/query/contact-query.js';
 export {
   evaluateContactSearch,
   matchesFilter,
-  normaliseFilter,
   parseContactSearch,
   projectContact,
 } from './rules/query/contact-query.js';
+
 export type { AnyOptOutLevel, OptOutCampaign, OptOutEffect, OptOutFields } from './rules/replies.js';
 export {
   applyOptOut,
@@ -105,16 +96,13 @@ export {
   OPT_OUT_KEYWORDS,
   optOutEffect,
 } from './rules/replies.js';
+
 export type { NormalisedSale, SaleCampaign } from './rules/sales.js';
-export {
-  firstDuplicateSale,
-  normaliseSale,
-  parseSoldAt,
-  saleDuplicateKey,
-  V2_SALE_NEEDS_INTERNATIONAL_CELL,
-} from './rules/sales.js';
+export { firstDuplicateSale, normaliseSale, saleDuplicateKey } from './rules/sales.js';
+
 export type { SmsEncoding, SmsParts, SmsPrices } from './rules/sms.js';
-export { countSmsParts, DEFAULT_SMS_PRICES, smsCost, smsEncoding, tooManyParts } from './rules/sms.js';
+export { countSmsParts, DEFAULT_SMS_PRICES, smsCost, tooManyParts } from './rules/sms.js';
+
 export type {
   ContactActivity,
   DrawPick,
@@ -123,23 +111,16 @@ export type {
   TargetingVerdict,
 } from './rules/targeting.js';
 export {
-  apportion,
   inSendWindow,
   nextWindowOpening,
-  passesEventFilter,
-  seededRandom,
   targetContact,
   targetingOf,
   weightedDraw,
 } from './rules/targeting.js';
+
 export type { Campaign, DeliveryMethod as DeliveryMethodName, SendWindow } from './schemas/campaign.js';
-export {
-  CampaignSchema,
-  DeliveryMethod,
-  OptOutLevel,
-  SendWindowSchema,
-  TrackingLinkSchema,
-} from './schemas/campaign.js';
+export { CampaignSchema, DeliveryMethod, OptOutLevel, SendWindowSchema } from './schemas/campaign.js';
+
 export type { CampaignV2, EventFilter, TagTargeting } from './schemas/campaign-v2.js';
 export {
   CampaignV2Schema,
@@ -147,6 +128,7 @@ export {
   EventFilterSchema,
   TagTargetingSchema,
 } from './schemas/campaign-v2.js';
+
 export type {
   ComplianceBody,
   ComplianceReason as ComplianceReasonName,
@@ -155,11 +137,11 @@ export type {
 } from './schemas/compliance.js';
 export {
   ComplianceBodySchema,
-  ComplianceQuerySchema,
   ComplianceReason,
   ComplianceResultEntrySchema,
   ComplianceResultSchema,
 } from './schemas/compliance.js';
+
 export type {
   Contact,
   ContactFieldName as ContactField,
@@ -170,12 +152,12 @@ export type {
 export {
   ContactFieldName,
   ContactSchema,
-  CustomFieldValue,
   contactDefaultFields,
   customFieldIds,
   ProjectedContactSchema,
   UploadContactSchema,
 } from './schemas/contact.js';
+
 export type {
   BulkUpdateBody,
   BulkUpdateResult,
@@ -190,12 +172,8 @@ export type {
 } from './schemas/contact-requests.js';
 export {
   BulkUpdateBodySchema,
-  BulkUpdateOperationSchema,
   BulkUpdateResultSchema,
-  CellPathSchema,
-  ContactFindSchema,
   ContactSearchBodySchema,
-  ContactSearchResultSchema,
   CREATE_CONTACTS_MAX,
   CreateContactsBodySchema,
   MatchResultSchema,
@@ -205,33 +183,19 @@ export {
   SEARCH_LIMIT_DEFAULT,
   SEARCH_LIMIT_MAX,
   TagChangeBodySchema,
-  TagFilterSchema,
   UPSERT_CONTACTS_MAX,
-  UpdatedAtFilterSchema,
   UploadResultSchema,
-  UploadSendSchema,
-  UpsertContactsBodySchema,
   uploadEnvelopeSchema,
 } from './schemas/contact-requests.js';
+
 export type { ResourceError, ValidationIssue } from './schemas/errors.js';
-export {
-  LeadIssueListSchema,
-  PermissionErrorSchema,
-  RateLimitErrorSchema,
-  ResourceErrorSchema,
-  ValidationErrorObjectSchema,
-  ValidationIssueListSchema,
-  ValidationIssueSchema,
-} from './schemas/errors.js';
+export { ResourceErrorSchema, ValidationIssueSchema } from './schemas/errors.js';
 export type { Lead, LeadIssue, TransactionSearchBody } from './schemas/lead-requests.js';
 export {
   LEADS_MAX,
-  LeadBatchSchema,
   LeadIssueSchema,
   LeadSchema,
-  MATCHBACK_REQUIRED,
   TransactionSearchBodySchema,
-  TransactionStatusBodySchema,
 } from './schemas/lead-requests.js';
 export type { LeadTransaction, StatusReason as StatusReasonName } from './schemas/lead-transaction.js';
 export { LeadTransactionSchema, StatusReason } from './schemas/lead-transaction.js';
@@ -244,12 +208,7 @@ export { SaleSchema, SoldAt } from './schemas/sale.js';
 export type { Send } from './schemas/send.js';
 export { SendSchema, SendTrigger } from './schemas/send.js';
 export type { SendEmailBulkBody, SendSmsBody, SendSmsResult } from './schemas/send-requests.js';
-export {
-  SendEmailBulkBodySchema,
-  SendOptionsSchema,
-  SendSmsBodySchema,
-  SendSmsResultSchema,
-} from './schemas/send-requests.js';
+export { SendEmailBulkBodySchema, SendSmsBodySchema, SendSmsResultSchema } from './schemas/send-requests.js';
 export type { Tag } from './schemas/tag.js';
 export { TagSchema } from './schemas/tag.js';
 export {
