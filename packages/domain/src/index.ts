@@ -21,8 +21,8 @@ export type {
   RateLimitCost,
   ValidationErrorStyle,
 } from './contract/define-endpoint.js';
-export type { AnyEndpoint, Contract, EndpointId, EndpointOf } from './contract/index.js';
-export { contract, endpoints } from './contract/index.js';
+export type { AnyEndpoint, Contract, EndpointId, EndpointOf, RouteMatch } from './contract/index.js';
+export { allowedMethods, contract, endpoints, matchEndpoint } from './contract/index.js';
 
 export type { JsonSchema, OpenApiDocument, OpenApiOptions } from './contract/openapi.js';
 export { createOpenApiDocument } from './contract/openapi.js';
@@ -30,12 +30,8 @@ export { createOpenApiDocument } from './contract/openapi.js';
 export type { Permission } from './contract/permissions.js';
 export { permissions } from './contract/permissions.js';
 export { resourcesNamedBy } from './contract/resource-rules.js';
-
-export type { RouteDefinition } from './contract/routes.js';
-export { routes } from './contract/routes.js';
-
-export type { RouteMatch } from './contract/routing.js';
-export { allowedMethods, buildPath, matchEndpoint, toOpenApiPath } from './contract/routing.js';
+export type { RouteDefinition, RouteMatchOf, Router, RouteShape } from './contract/routes.js';
+export { buildPath, createRouter, routes, toOpenApiPath } from './contract/routes.js';
 export { describeIssue, toValidationIssues, validationError } from './contract/validation-errors.js';
 
 export type { Envelope, ErrorEnvelope, OkEnvelope } from './envelope.js';

@@ -5,11 +5,10 @@
  *
  * @packageDocumentation
  */
-export { buildPath } from './contract/build-path.js';
 export type { ErrorCode } from './contract/error-codes.js';
 export { errorCodeOf, errorCodeTable } from './contract/error-codes.js';
 export { IDEMPOTENCY_HEADER, IN_PROCESS_FETCH, limits } from './contract/limits.js';
 export type { Permission } from './contract/permissions.js';
-export type { RouteDefinition } from './contract/routes.js';
-export { routes } from './contract/routes.js';
+export type { RouteDefinition, RouteMatchOf, Router, RouteShape } from './contract/routes.js';
+export { buildPath, createRouter, routes } from './contract/routes.js';
 export { errorCodes, messages } from './messages.js';

@@ -2,6 +2,7 @@ import { campaigns, campaignsV2 } from './campaigns.js';
 import { compliance } from './compliance.js';
 import { contacts } from './contacts.js';
 import type { EndpointDefinition } from './define-endpoint.js';
+import { createRouter } from './routes.js';
 import { sales } from './sales.js';
 import { send } from './send.js';
 import { tags } from './tags.js';
@@ -58,3 +59,39 @@ export type EndpointOf<Id extends string> = Extract<AnyEndpoint, { id: Id }>;
 export const endpoints: readonly EndpointDefinition[] = Object.values(contract).flatMap(
   (group) => Object.values(group) as EndpointDefinition[],
 );
+
+const endpointRouter = createRouter(endpoints);
+
+/** An endpoint matched to a request path, with its decoded path parameters. */
+export interface RouteMatch {
+  readonly endpoint: EndpointDefinition;
+  readonly params: Record<string, string>;
+}
+
+/**
+ * Finds the endpoint that serves a method and path, with its path parameters decoded.
+ * Returns `undefined` when no endpoint does. The most specific path decides: `GET /contacts/search`
+ * finds nothing (the path is `POST /contacts/search`'s), rather than `GET /contacts/:cell`.
+ *
+ * @example
+ * ```ts
+ * matchEndpoint('GET', '/contacts/27821234567');
+ * // { endpoint: contract.contacts.get, params: { cell: '27821234567' } }
+ * ```
+ */
+export function matchEndpoint(method: string, pathname: string): RouteMatch | undefined {
+  const match = endpointRouter.match(method, pathname);
+  return match && { endpoint: match.route, params: match.params };
+}
+
+/**
+ * The methods the endpoints of this path serve; empty when the path is unknown, so a server can
+ * tell 405 (wrong method) from 404 (no such route).
+ *
+ * @example
+ * ```ts
+ * allowedMethods('/tags/t1'); // ['GET', 'DELETE']
+ * allowedMethods('/contacts/search'); // ['POST']
+ * ```
+ */
+export const allowedMethods = (pathname: string) => endpointRouter.allowedMethods(pathname);

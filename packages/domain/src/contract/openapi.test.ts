@@ -3,7 +3,7 @@ import { openApiErrors } from '../../../../test-support/lint-openapi.js';
 import { OpenApiValidator } from '../../../../test-support/openapi-validator.js';
 import { endpoints } from './index.js';
 import { createOpenApiDocument } from './openapi.js';
-import { toOpenApiPath } from './routing.js';
+import { toOpenApiPath } from './routes.js';
 
 describe('createOpenApiDocument', () => {
   const document = createOpenApiDocument();

@@ -12,8 +12,8 @@ import { allErrors } from './all-errors.js';
 import type { EndpointDefinition } from './define-endpoint.js';
 import { endpointExamples } from './examples.js';
 import { fieldDescriptions } from './field-descriptions.js';
-import { endpoints } from './index.js';
-import { allowedMethods, matchEndpoint, toOpenApiPath } from './routing.js';
+import { allowedMethods, endpoints, matchEndpoint } from './index.js';
+import { toOpenApiPath } from './routes.js';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 embeds them. */
 export type JsonSchema = Record<string, unknown>;

@@ -250,3 +250,172 @@ export const routes = {
     },
   },
 } as const satisfies Record<string, Record<string, RouteDefinition>>;
+
+/**
+ * Fills an endpoint path's `:name` parameters, percent-encoding each value. A missing
+ * parameter throws, so a request never goes to a half-built path.
+ *
+ * @example
+ * ```ts
+ * buildPath('/contacts/:cell/tag/add', { cell: '27821234567' }); // '/contacts/27821234567/tag/add'
+ * buildPath('/tags/:tag_id', { tag_id: 'a/b' });                  // '/tags/a%2Fb'
+ * ```
+ */
+export function buildPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '')
+      throw new TypeError(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** What the router needs of a route: its method and its path with `:name` parameters. */
+export interface RouteShape {
+  readonly method: string;
+  readonly path: string;
+}
+
+/** A route matched to a request path, with its decoded path parameters. */
+export interface RouteMatchOf<R> {
+  readonly route: R;
+  readonly params: Record<string, string>;
+}
+
+interface CompiledPath<R> {
+  /** Per segment: the parameter's name, or `undefined` for a static segment. */
+  readonly params: readonly (string | undefined)[];
+  readonly segments: readonly string[];
+  /** The routes on this path, by method. */
+  readonly byMethod: Map<string, R>;
+}
+
+// The non-empty segments of a path, without the intermediate arrays of split and filter: every
+// request is routed.
+function splitPath(path: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (start <= path.length) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = path.length;
+    if (end > start) parts.push(path.slice(start, end));
+    start = end + 1;
+  }
+  return parts;
+}
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+const staticCount = (path: CompiledPath<unknown>) => path.params.filter((p) => p === undefined).length;
+
+// Paths by segment count, so a request compares only with paths of its length. The most specific
+// path wins whatever the method (`/contacts/search` before `/contacts/:cell`), so that a known path
+// called with another method is a 405 rather than a path parameter that fails to parse.
+function compilePaths<R extends RouteShape>(table: readonly R[]): Map<number, CompiledPath<R>[]> {
+  const pathsByLength = new Map<number, CompiledPath<R>[]>();
+  for (const route of table) {
+    const segments = splitPath(route.path);
+    const list = pathsByLength.get(segments.length) ?? [];
+    let compiled = list.find((p) => p.segments.join('/') === segments.join('/'));
+    if (!compiled) {
+      compiled = {
+        segments,
+        params: segments.map((s) => (s.startsWith(':') ? s.slice(1) : undefined)),
+        byMethod: new Map(),
+      };
+      list.push(compiled);
+    }
+    compiled.byMethod.set(route.method, route);
+    pathsByLength.set(segments.length, list);
+  }
+  for (const list of pathsByLength.values()) list.sort((a, b) => staticCount(b) - staticCount(a));
+  return pathsByLength;
+}
+
+function matchPath<R>(
+  pathsByLength: Map<number, CompiledPath<R>[]>,
+  pathname: string,
+): { path: CompiledPath<R>; params: Record<string, string> } | undefined {
+  const parts = splitPath(pathname);
+  const candidates = pathsByLength.get(parts.length);
+  if (!candidates) return undefined;
+  // Static segments are compared first, so that no parameters are decoded for paths that fail.
+  next: for (const path of candidates) {
+    for (let i = 0; i < parts.length; i++) {
+      if (path.params[i] === undefined && path.segments[i] !== parts[i]) continue next;
+    }
+    const params = decodeParams(path, parts);
+    if (params) return { path, params };
+  }
+  return undefined;
+}
+
+// A path's parameters, decoded; `undefined` when one is not valid percent-encoding.
+function decodeParams(path: CompiledPath<unknown>, parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const name = path.params[i];
+    if (name === undefined) continue;
+    const part = parts[i]!;
+    if (!part.includes('%')) {
+      params[name] = part;
+      continue;
+    }
+    try {
+      params[name] = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** Matches requests to a table of routes: {@link createRouter} makes one. */
+export interface Router<R> {
+  /**
+   * The route that serves a method and path, with its path parameters decoded; `undefined` when
+   * none does. The most specific path decides: `GET /contacts/search` finds nothing (the path is
+   * `POST /contacts/search`'s), rather than `GET /contacts/:cell`.
+   */
+  match(method: string, pathname: string): RouteMatchOf<R> | undefined;
+  /** The methods this path's routes serve; empty for an unknown path (404, not 405). */
+  allowedMethods(pathname: string): ('GET' | 'POST' | 'PUT' | 'DELETE')[];
+}
+
+/**
+ * Compiles a table of routes (the endpoints of the contract, or {@link routes}) into a router.
+ * Static segments are compared before any parameter is decoded, and a path is only compared with
+ * paths of as many segments.
+ *
+ * @example
+ * ```ts
+ * const router = createRouter(Object.values(routes.tags));
+ * router.match('DELETE', '/tags/t1')?.params; // { tag_id: 't1' }
+ * router.allowedMethods('/tags/t1'); // ['GET', 'DELETE']
+ * ```
+ */
+export function createRouter<R extends RouteShape>(table: readonly R[]): Router<R> {
+  const pathsByLength = compilePaths(table);
+  return {
+    match(method, pathname) {
+      const match = matchPath(pathsByLength, pathname);
+      const route = match?.path.byMethod.get(method);
+      return route && match ? { route, params: match.params } : undefined;
+    },
+    allowedMethods(pathname) {
+      const match = matchPath(pathsByLength, pathname);
+      return match ? METHODS.filter((m) => match.path.byMethod.has(m)) : [];
+    },
+  };
+}
+
+/**
+ * The OpenAPI form of a path: `/contacts/{cell}`.
+ *
+ * @example
+ * ```ts
+ * toOpenApiPath('/contacts/:cell'); // '/contacts/{cell}'
+ * ```
+ */
+export function toOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_]+)/g, '{$1}');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contract } from './index.js';
-import { allowedMethods, buildPath, matchEndpoint, toOpenApiPath } from './routing.js';
+import { allowedMethods, contract, matchEndpoint } from './index.js';
+import { buildPath, createRouter, type RouteDefinition, routes, toOpenApiPath } from './routes.js';
 
 describe('matchEndpoint', () => {
   it('matches a path with parameters and decodes them', () => {
@@ -64,6 +64,27 @@ describe('buildPath', () => {
   it('round-trips through matchEndpoint for any value', () => {
     for (const cell of ['27821234567', 'a/b', '%', '..', 'é']) {
       expect(matchEndpoint('GET', buildPath('/contacts/:cell', { cell }))?.params.cell).toBe(cell);
+    }
+  });
+});
+
+describe('createRouter', () => {
+  it('routes the zod-free table exactly as the contract routes its endpoints', () => {
+    const table = Object.values(routes).flatMap((group) => Object.values(group) as RouteDefinition[]);
+    const router = createRouter(table);
+    for (const route of table) {
+      const path = buildPath(route.path, {
+        cell: '27821234567',
+        tag_id: 'a/b',
+        id: 'tx_1',
+        campaign_id: 'c',
+      });
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+        expect(router.match(method, path)?.route.id, `${method} ${path}`).toBe(
+          matchEndpoint(method, path)?.endpoint.id,
+        );
+      }
+      expect(router.allowedMethods(path)).toEqual(allowedMethods(path));
     }
   });
 });
