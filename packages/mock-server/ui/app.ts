@@ -1,14 +1,35 @@
 // The dashboard of the standalone mock: the request journal, the outbox, webhook deliveries,
 // contacts, the clock, the armed faults and the state, from the control plane under /__mock/.
+import type { Contact } from '@marketing/domain';
 import htm from 'htm';
 import { h, render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type {
+  ClockChange,
+  ClockReading,
+  Fault,
+  FaultInput,
+  OutboxMessage,
+  RequestLogEntry,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+} from '../src/index.js';
 import { curlOf } from './curl.js';
 import { chosenWorld, WorldPicker, worldBase } from './world-picker.js';
 
 const html = htm.bind(h);
-// biome-ignore lint/suspicious/noExplicitAny: the page reads JSON from the control plane as it comes
-type Json = Record<string, any>;
+
+/** A contact as `GET /__mock/contacts` answers it: with the organisation that holds it. */
+type ContactOfOrg = Contact & { org_id: string };
+
+/** A control-plane envelope as the page reads it. */
+interface Envelope {
+  ok: boolean;
+  data?: unknown;
+  error?: unknown;
+  dropped?: number;
+  emptied?: number;
+}
 
 /**
  * Every call the page makes to the control plane goes through here, so headers every call needs
@@ -41,18 +62,25 @@ async function controlFetch(path: string, init: RequestInit = {}): Promise<Respo
 }
 
 /** The whole envelope of a control answer; throws its error when it is a refusal. */
-async function envelope(path: string, init?: RequestInit): Promise<Json> {
+async function envelope(path: string, init?: RequestInit): Promise<Envelope> {
   const response = await controlFetch(path, init);
-  const body = await response.json();
+  const body = (await response.json()) as Envelope;
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : JSON.stringify(body.error));
   return body;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: each caller knows the shape of its route's data
-const control = (path: string, init?: RequestInit): Promise<any> => envelope(path, init).then((b) => b.data);
+// Each caller names the shape of its route's data, as the mock's exported types declare it.
+const control = <T>(path: string, init?: RequestInit): Promise<T> =>
+  envelope(path, init).then((b) => b.data as T);
 
-const post = (path: string, body?: unknown) =>
-  control(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const post = <T = unknown>(path: string, body?: unknown) =>
+  control<T>(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+/** The `hint` of a refusal envelope, if it has one. */
+const hintOf = (answer: unknown): string | undefined =>
+  typeof answer === 'object' && answer !== null && 'hint' in answer && typeof answer.hint === 'string'
+    ? answer.hint
+    : undefined;
 
 /** A status line that clears itself after a few seconds. */
 function useMessage(): [string, (text: string) => void] {
@@ -74,7 +102,7 @@ function usePoll<T>(path: string, initial: T): [T, () => void, string | undefine
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      control(path)
+      control<T>(path)
         .then(
           (d) => {
             if (stopped) return;
@@ -123,14 +151,14 @@ interface Filter {
 }
 
 function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const [entry, setEntry] = useState<Json | undefined>();
+  const [entry, setEntry] = useState<RequestLogEntry | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     setEntry(undefined);
     setCopied(false);
-    control(`requests/${encodeURIComponent(id)}`).then(
+    control<RequestLogEntry>(`requests/${encodeURIComponent(id)}`).then(
       (e) => {
         setEntry(e);
         setError(undefined);
@@ -158,7 +186,7 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
       <p class="meta">${entry.id} · ${entry.at} · ${entry.duration_ms} ms${entry.org_id ? ` · ${entry.org_id}` : ''}${entry.fault_id ? ` · fault ${entry.fault_id}` : ''}</p>
       ${entry.status === 0 && html`<p class="hint">${DROPPED}</p>`}
       ${entry.error !== undefined && html`<h3>Error</h3><pre class="error-text">${pretty(entry.error)}</pre>`}
-      ${entry.response?.hint && html`<p class="hint">${entry.response.hint}</p>`}
+      ${hintOf(entry.response) && html`<p class="hint">${hintOf(entry.response)}</p>`}
       <h3>Repeat it</h3>
       <pre class="curl">${curl}</pre>
       <button onClick=${() => navigator.clipboard?.writeText(curl).then(() => setCopied(true))}>
@@ -186,7 +214,7 @@ function Requests({
   setOpen: (id: string | undefined) => void;
 }) {
   const [filter, setFilter] = useState<Filter>({ id: '', status: '', path: '', org: '', failed: false });
-  const [entries, setEntries] = useState<Json[]>([]);
+  const [entries, setEntries] = useState<RequestLogEntry[]>([]);
   const [dropped, setDropped] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const [message, setMessage] = useMessage();
@@ -228,7 +256,7 @@ function Requests({
           return;
         }
         emptied = answer.emptied;
-        const fresh = answer.data as Json[];
+        const fresh = answer.data as RequestLogEntry[];
         if (fresh.length > 0) {
           last = fresh[fresh.length - 1]!.id;
           setEntries((shown) => [...shown, ...fresh].slice(-1000));
@@ -336,13 +364,13 @@ function Requests({
     </section>`;
 }
 
-function Table({
+function Table<R>({
   rows,
   columns,
   empty,
 }: {
-  rows: Json[];
-  columns: [string, (row: Json) => unknown][];
+  rows: R[];
+  columns: [string, (row: R) => unknown][];
   empty: string;
 }) {
   const cell = (value: unknown) =>
@@ -360,26 +388,28 @@ function Table({
 }
 
 function Outbox() {
-  const [messages] = usePoll<Json[]>('outbox', []);
+  const [messages] = usePoll<OutboxMessage[]>('outbox', []);
   return html`<section aria-label="Outbox"><${Table} rows=${[...messages].reverse()} empty="Nothing sent yet." columns=${[
-    ['Sent', (m: Json) => when(m.createdAt)],
-    ['Channel', (m: Json) => m.channel],
-    ['To', (m: Json) => m.to],
-    ['Content', (m: Json) => m.content],
-    ['Parts', (m: Json) => m.parts],
-    ['Cost', (m: Json) => m.cost],
-    ['Trigger', (m: Json) => m.trigger],
-    ['Status', (m: Json) => m.status],
+    ['Sent', (m: OutboxMessage) => when(m.createdAt)],
+    ['Channel', (m: OutboxMessage) => m.channel],
+    ['To', (m: OutboxMessage) => m.to],
+    ['Content', (m: OutboxMessage) => m.content],
+    ['Parts', (m: OutboxMessage) => m.parts],
+    ['Cost', (m: OutboxMessage) => m.cost],
+    ['Trigger', (m: OutboxMessage) => m.trigger],
+    ['Status', (m: OutboxMessage) => m.status],
   ]} /></section>`;
 }
 
 function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
-  const [delivery, setDelivery] = useState<Json | undefined>();
+  const [delivery, setDelivery] = useState<WebhookDeliveryDetail | undefined>();
   const [message, setMessage] = useMessage();
   const [busy, setBusy] = useState(false);
   const load = useCallback(
     () =>
-      control(`webhooks/${encodeURIComponent(id)}`).then(setDelivery, (e: Error) => setMessage(e.message)),
+      control<WebhookDeliveryDetail>(`webhooks/${encodeURIComponent(id)}`).then(setDelivery, (e: Error) =>
+        setMessage(e.message),
+      ),
     [id],
   );
   useEffect(() => {
@@ -389,7 +419,7 @@ function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void })
     return html`<article class="detail" aria-label="Webhook delivery"><p>Loading ${id}…</p></article>`;
   const redeliver = () => {
     setBusy(true);
-    post(`webhooks/${encodeURIComponent(id)}/redeliver`)
+    post<WebhookDelivery>(`webhooks/${encodeURIComponent(id)}/redeliver`)
       .then(
         (a) =>
           setMessage(
@@ -420,18 +450,21 @@ function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void })
 }
 
 function Webhooks() {
-  const [deliveries, reload] = usePoll<Json[]>('webhooks', []);
+  const [deliveries, reload] = usePoll<WebhookDelivery[]>('webhooks', []);
   const [open, setOpen] = useState<string | undefined>();
   return html`<section aria-label="Webhooks"><div class=${`split${open ? ' has-detail' : ''}`}>
     <${Table} rows=${[...deliveries].reverse()} empty="No webhook deliveries yet." columns=${[
-      ['At', (d: Json) => when(d.at)],
+      ['At', (d: WebhookDelivery) => when(d.at)],
       [
         'Delivery',
-        (d: Json) =>
+        (d: WebhookDelivery) =>
           html`<button class="link" onClick=${() => setOpen(d.delivery_id)}>${d.delivery_id} #${d.attempt}</button>`,
       ],
-      ['URL', (d: Json) => html`<span class="wrap">${d.method} ${d.url}</span>`],
-      ['Outcome', (d: Json) => (d.status === undefined ? d.outcome : `${d.outcome} (${d.status})`)],
+      ['URL', (d: WebhookDelivery) => html`<span class="wrap">${d.method} ${d.url}</span>`],
+      [
+        'Outcome',
+        (d: WebhookDelivery) => (d.status === undefined ? d.outcome : `${d.outcome} (${d.status})`),
+      ],
     ]} />
     ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} />`}
   </div></section>`;
@@ -439,7 +472,7 @@ function Webhooks() {
 
 function Contacts() {
   const [search, setSearch] = useState({ cell: '', tag: '' });
-  const [found, setFound] = useState<Json[] | undefined>();
+  const [found, setFound] = useState<ContactOfOrg[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const look = (e: Event) => {
     e.preventDefault();
@@ -447,7 +480,7 @@ function Contacts() {
       Object.entries(search).filter(([, v]) => v.trim() !== '') as [string, string][],
     );
     q.set('limit', '50');
-    control(`contacts?${q}`).then(
+    control<ContactOfOrg[]>(`contacts?${q}`).then(
       (d) => {
         setFound(d);
         setError(undefined);
@@ -471,25 +504,25 @@ function Contacts() {
       ${
         found &&
         html`<${Table} rows=${found} empty="No contact matches." columns=${[
-          ['Org', (c: Json) => c.org_id],
-          ['Cell', (c: Json) => c.cell],
-          ['Name', (c: Json) => [c.firstname, c.lastname].filter(Boolean).join(' ')],
-          ['Tags', (c: Json) => (c.tag_ids ?? []).join(', ')],
+          ['Org', (c: ContactOfOrg) => c.org_id],
+          ['Cell', (c: ContactOfOrg) => c.cell],
+          ['Name', (c: ContactOfOrg) => [c.firstname, c.lastname].filter(Boolean).join(' ')],
+          ['Tags', (c: ContactOfOrg) => (c.tag_ids ?? []).join(', ')],
           [
             'Opted out of',
-            (c: Json) =>
+            (c: ContactOfOrg) =>
               [c.global_opt_out ? 'everything' : '', ...(c.deduped_campaign_ids ?? [])]
                 .filter(Boolean)
                 .join(', '),
           ],
-          ['Updated', (c: Json) => c.updatedAt],
+          ['Updated', (c: ContactOfOrg) => c.updatedAt],
         ]} />`
       }
     </section>`;
 }
 
 function Faults() {
-  const [faults, reload] = usePoll<Json[]>('faults', []);
+  const [faults, reload] = usePoll<Fault[]>('faults', []);
   const [message, setMessage] = useMessage();
   const [form, setForm] = useState({
     method: '',
@@ -502,14 +535,14 @@ function Faults() {
   });
   const arm = (e: Event) => {
     e.preventDefault();
-    const fault: Json = { times: Number(form.times || 1) };
+    const fault: FaultInput = { times: Number(form.times || 1) };
     if (form.method) fault.method = form.method;
     if (form.path.trim()) fault.path = form.path.trim();
     if (form.drop) fault.drop = true;
     else if (form.status.trim()) fault.status = Number(form.status);
     if (form.delay_ms.trim()) fault.delay_ms = Number(form.delay_ms);
     if (form.retry_after.trim()) fault.headers = { 'retry-after': form.retry_after.trim() };
-    post('faults', fault).then(
+    post<Fault>('faults', fault).then(
       (d) => {
         setMessage(`Armed ${d.fault_id}`);
         reload();
@@ -546,18 +579,18 @@ function Faults() {
       </form>
       <p role="status">${message}</p>
       <${Table} rows=${faults} empty="No faults armed." columns=${[
-        ['ID', (f: Json) => f.fault_id],
-        ['Match', (f: Json) => `${f.method ?? 'any'} ${f.path ?? '*'}${f.org_id ? ` (${f.org_id})` : ''}`],
-        ['When', (f: Json) => f.when],
+        ['ID', (f: Fault) => f.fault_id],
+        ['Match', (f: Fault) => `${f.method ?? 'any'} ${f.path ?? '*'}${f.org_id ? ` (${f.org_id})` : ''}`],
+        ['When', (f: Fault) => f.when],
         [
           'Does',
-          (f: Json) =>
+          (f: Fault) =>
             [f.status, f.drop ? 'drop' : '', f.delay_ms ? `${f.delay_ms} ms` : ''].filter(Boolean).join(', '),
         ],
-        ['Fired', (f: Json) => `${f.fired} of ${f.times}`],
+        ['Fired', (f: Fault) => `${f.fired} of ${f.times}`],
         [
           'Disarm',
-          (f: Json) =>
+          (f: Fault) =>
             html`<button onClick=${() => disarm(f.fault_id)} aria-label=${`Disarm ${f.fault_id}`}>Disarm</button>`,
         ],
       ]} />
@@ -601,18 +634,18 @@ const MODE_LABELS: Record<string, string> = {
 };
 
 function Clock() {
-  const [clock, setClock] = useState<Json>({ now: '', mode: '' });
+  const [clock, setClock] = useState<ClockReading>({ now: '', mode: 'real' });
   const [setTo, setSetTo] = useState('');
   const [message, setMessage] = useMessage();
-  const move = (body: Json) =>
-    post('clock', body).then(
+  const move = (body: ClockChange) =>
+    post<ClockReading>('clock', body).then(
       (d) => {
         setClock(d);
         setMessage('');
       },
       (e: Error) => setMessage(e.message),
     );
-  const read = () => control('clock').then(setClock, (e: Error) => setMessage(e.message));
+  const read = () => control<ClockReading>('clock').then(setClock, (e: Error) => setMessage(e.message));
   useEffect(() => {
     read();
     const timer = setInterval(read, 5000);
@@ -661,7 +694,7 @@ function App() {
     setTab(next);
     document.getElementById(`tab-${next}`)?.focus();
   };
-  const Tab = tabs[tab] as (props: Json) => unknown;
+  const Tab = tabs[tab] as (props: Record<string, unknown>) => unknown;
   return html`
     <header>
       <h1>Marketing mock</h1>
