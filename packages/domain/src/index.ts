@@ -115,7 +115,13 @@ export {
 } from './rules/targeting.js';
 
 export type { Campaign, DeliveryMethod as DeliveryMethodName, SendWindow } from './schemas/campaign.js';
-export { CampaignSchema, DeliveryMethod, OptOutLevel, SendWindowSchema } from './schemas/campaign.js';
+export {
+  CAMPAIGN_DEFAULTS,
+  CampaignSchema,
+  DeliveryMethod,
+  OptOutLevel,
+  SendWindowSchema,
+} from './schemas/campaign.js';
 
 export type { CampaignV2, EventFilter, TagTargeting } from './schemas/campaign-v2.js';
 export {

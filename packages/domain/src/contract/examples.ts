@@ -1,31 +1,22 @@
-// One campaign of each model, answered alone by `get` and in a list by `list`.
-const campaignExample = {
-  createdBy: 'seed',
-  kind: 'once-off',
-  active: true,
-  categories: [],
+import { CAMPAIGN_DEFAULTS } from '../schemas/campaign.js';
+
+// One campaign of each model, answered alone by `get` and in a list by `list`; the domain's test
+// fixtures vary these same records.
+/** The contract's example original campaign. */
+export const campaignExample = {
+  ...CAMPAIGN_DEFAULTS,
   tag_ids: ['tag_vip'],
   nin_tag_ids: ['tag_optout'],
-  optOutLevel: 'campaign',
   maxSMSParts: 2,
-  contactSendCounts: {},
-  contactCreatedAt: {},
-  lastSent: {},
-  lastReply: {},
-  lastClick: {},
-  contactClickCounts: {},
-  incomePerLead: 0,
   defaultSaleValue: 100,
-  segment_ids: [],
-  country: 'ZA',
-  deliveryMethod: 'standard',
   name: 'Spring',
   _id: 'cmp_1',
   org_id: 'org_a',
   nin_segment_ids: ['seg_blocked'],
 };
 
-const campaignV2Example = {
+/** The contract's example V2 campaign. */
+export const campaignV2Example = {
   name: 'Offer',
   active: true,
   categories: [],

@@ -67,3 +67,34 @@ export const CampaignSchema = z.object({
 });
 /** A campaign of the original model. */
 export type Campaign = z.infer<typeof CampaignSchema>;
+
+/**
+ * What an original campaign's fields hold when nothing sets them: the mock seeds campaigns with
+ * these (a seeded campaign's `name` defaults to its `_id`), and the contract's example builds on them.
+ *
+ * @example
+ * ```ts
+ * CAMPAIGN_DEFAULTS.maxSMSParts; // 4
+ * ```
+ */
+export const CAMPAIGN_DEFAULTS = {
+  createdBy: 'seed',
+  kind: 'once-off',
+  active: true,
+  categories: [],
+  tag_ids: [],
+  nin_tag_ids: [],
+  optOutLevel: 'campaign',
+  maxSMSParts: 4,
+  contactSendCounts: {},
+  contactCreatedAt: {},
+  lastSent: {},
+  lastReply: {},
+  lastClick: {},
+  contactClickCounts: {},
+  incomePerLead: 0,
+  defaultSaleValue: 0,
+  segment_ids: [],
+  country: 'ZA',
+  deliveryMethod: 'standard',
+} as const satisfies Omit<Campaign, '_id' | 'org_id' | 'name'>;

@@ -1,51 +1,16 @@
+import { campaignExample, campaignV2Example } from '../contract/examples.js';
 import type { Campaign } from './campaign.js';
 import type { CampaignV2 } from './campaign-v2.js';
 import type { Contact } from './contact.js';
 
-/** A complete, valid original campaign for tests to vary. */
+/** A complete, valid original campaign for tests to vary: the contract's example. */
 export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    _id: 'cmp_1',
-    org_id: 'org_a',
-    createdBy: 'user_1',
-    name: 'Spring',
-    kind: 'once-off',
-    active: true,
-    categories: [],
-    tag_ids: ['tag_vip'],
-    nin_tag_ids: [],
-    maxSMSParts: 2,
-    contactSendCounts: {},
-    contactCreatedAt: {},
-    lastSent: {},
-    lastReply: {},
-    lastClick: {},
-    contactClickCounts: {},
-    incomePerLead: 0,
-    defaultSaleValue: 100,
-    segment_ids: [],
-    country: 'ZA',
-    deliveryMethod: 'standard',
-    ...overrides,
-  };
+  return { ...structuredClone(campaignExample), ...overrides } as Campaign;
 }
 
-/** A complete, valid V2 campaign for tests to vary. */
+/** A complete, valid V2 campaign for tests to vary: the contract's example. */
 export function campaignV2Fixture(overrides: Partial<CampaignV2> = {}): CampaignV2 {
-  return {
-    _id: 'cmp_v2',
-    org_id: 'org_a',
-    name: 'Offer',
-    active: true,
-    categories: [],
-    opt_out_level: 'campaign',
-    targeting: { tag_ids: { $in: ['tag_vip'], $nin: [] }, segment_ids: { $in: [], $nin: [] }, events: [] },
-    channels: {},
-    hooks: { hook_ids: [] },
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return { ...structuredClone(campaignV2Example), ...overrides } as CampaignV2;
 }
 
 /** A complete, valid contact for tests to vary. */

@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_DEFAULTS,
   CampaignSchema,
   CampaignV2Schema,
   type Contact,
@@ -65,30 +66,8 @@ export const SegmentSeedSchema = z.strictObject({
   cells: z.array(z.string()).default([]),
 });
 
-const campaignDefaults = {
-  createdBy: 'seed',
-  kind: 'once-off',
-  active: true,
-  categories: [],
-  tag_ids: [],
-  nin_tag_ids: [],
-  optOutLevel: 'campaign',
-  maxSMSParts: 4,
-  contactSendCounts: {},
-  contactCreatedAt: {},
-  lastSent: {},
-  lastReply: {},
-  lastClick: {},
-  contactClickCounts: {},
-  incomePerLead: 0,
-  defaultSaleValue: 0,
-  segment_ids: [],
-  country: 'ZA',
-  deliveryMethod: 'standard',
-} as const;
-
 /** Documented defaults of a seeded original campaign; its name defaults to its id. */
-export const CAMPAIGN_DEFAULTS = campaignDefaults;
+export { CAMPAIGN_DEFAULTS };
 
 /** An original campaign: `_id` and `org_id` are required, every other field has a default. */
 export const CampaignSeedSchema = CampaignSchema.partial().required({ _id: true, org_id: true }).strict();
