@@ -179,6 +179,7 @@ describe('the HTTP control plane under /__mock/', () => {
       ok: true,
       data: [],
       dropped: 0,
+      emptied: 0,
     });
   });
 
@@ -221,6 +222,22 @@ describe('the HTTP control plane under /__mock/', () => {
   it('is absent when the control plane is off', async () => {
     const { call } = startMock({ control: false });
     expect((await call('GET', '/__mock/state')).status).toBe(404);
+  });
+
+  it('serves the dashboard page it is given, to anyone, while its data still needs the token', async () => {
+    const page = '<!doctype html><title>Dashboard</title>';
+    const mock = createMockService({ dashboard: async () => page, controlToken: 'sesame' });
+    const answer = await mock.fetch(`${mock.baseUrl}/__mock/ui`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await answer.text()).toBe(page);
+    expect((await mock.fetch(`${mock.baseUrl}/__mock/requests`)).status).toBe(401);
+    const off = createMockService({ dashboard: async () => page, control: false });
+    expect((await off.fetch(`${off.baseUrl}/__mock/ui`)).status).toBe(404);
+    const without = createMockService();
+    expect((await (await without.fetch(`${without.baseUrl}/__mock/ui`)).json()).error).toBe(
+      'The dashboard is served by the standalone server (marketing-mock)',
+    );
   });
 });
 

@@ -27,13 +27,21 @@ export function isHealthCheck(method: string, path: string): boolean {
 }
 
 /**
+ * Whether a control request asks for the dashboard's page, which holds no data: a browser cannot
+ * send a header when it opens a URL, so the page loads for everyone and asks for the token itself.
+ */
+function isDashboardPage(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && path === '/__mock/ui';
+}
+
+/**
  * The refusal of a control request made by someone the control plane does not serve: the control
  * plane is off (only health answers), or a token is set and the request does not carry it.
  */
 export function accessRefusal(settings: Settings, call: IncomingCall, path: string): Outcome | undefined {
   if (isHealthCheck(call.method, path)) return undefined;
   if (!settings.control) return fail(404, 'Not found');
-  if (settings.controlToken === undefined) return undefined;
+  if (settings.controlToken === undefined || isDashboardPage(call.method, path)) return undefined;
   const presented = call.headers.get(CONTROL_TOKEN_HEADER);
   if (sameToken(presented, settings.controlToken)) return undefined;
   return fail(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ControlError } from '../core/control-error.js';
 import type { RequestTarget } from '../core/request-target.js';
-import type { Outcome } from '../core/responses.js';
+import type { Answer } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 
 /** What a control route gets. */
@@ -19,7 +19,7 @@ export interface ControlRoute {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   description: string;
-  handle(call: ControlCall): Outcome | Promise<Outcome>;
+  handle(call: ControlCall): Answer | Promise<Answer>;
 }
 
 /** A control body read with its schema; a 400 naming every wrong field otherwise. */

@@ -6,7 +6,7 @@ import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
-import { fail, type Outcome, ok } from '../core/responses.js';
+import { type Answer, fail, htmlPage, type Outcome, ok } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
@@ -45,8 +45,11 @@ const routes: ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/ui',
-    description: 'The dashboard web page (standalone server).',
-    handle: () => fail(404, 'The dashboard is served by the standalone server (marketing-mock)'),
+    description: 'The dashboard web page (standalone server; open to all, its data calls need the token).',
+    handle: ({ mock }) =>
+      mock.settings.dashboard
+        ? mock.settings.dashboard().then(htmlPage)
+        : fail(404, 'The dashboard is served by the standalone server (marketing-mock)'),
   },
 ];
 
@@ -87,7 +90,7 @@ function refusal(error: unknown): Outcome | undefined {
  */
 export async function handleControlRequest(
   call: Omit<ControlCall, 'params'> & { method: string; path: string },
-): Promise<Outcome> {
+): Promise<Answer> {
   try {
     // HEAD is GET without the body (the transport leaves it out).
     const match = matchRoute(call.method === 'HEAD' ? 'GET' : call.method, call.path);
@@ -111,7 +114,7 @@ export async function answerControl(
   url: RequestTarget,
   path: string,
   startedAt: number,
-): Promise<Outcome> {
+): Promise<Answer> {
   const refused = accessRefusal(mock.settings, call, path);
   if (refused) return refused;
   if (call.headers.has(MOCK_WEBHOOK_HEADER))

@@ -84,9 +84,17 @@ export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
 }
 
 /** Turns an outcome into a JSON `Response`. */
-export function toResponse(outcome: Outcome): Response {
-  return new Response(bodyText(outcome), {
-    status: outcome.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...outcome.headers },
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.raw ? answer.raw.text : bodyText(answer), {
+    status: answer.status,
+    headers: {
+      'content-type': answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',
+      ...answer.headers,
+    },
   });
+}
+
+/** A 200 answer that is a web page rather than an envelope (the dashboard). */
+export function htmlPage(text: string): Answer {
+  return { status: 200, body: null, raw: { contentType: 'text/html; charset=utf-8', text } };
 }

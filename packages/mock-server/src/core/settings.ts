@@ -76,6 +76,11 @@ export interface MockServiceOptions {
    */
   latency?: number | { min: number; max: number };
   /**
+   * The dashboard's page, served at `GET /__mock/ui` (the standalone server passes its own); not
+   * set: that route answers 404.
+   */
+  dashboard?: () => Promise<string>;
+  /**
    * The name of the world this mock serves, shown as `world` on its journal entries. Set by
    * {@link createWorldRouter} for the worlds it creates; leave it out for a mock of your own.
    */
@@ -97,6 +102,7 @@ export interface Settings {
   maxBodyBytes: number;
   requestJournalLimit: number;
   world: string | undefined;
+  dashboard: (() => Promise<string>) | undefined;
   latency: { min: number; max: number } | undefined;
 }
 
@@ -135,6 +141,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
     requestJournalLimit: options.requestJournalLimit ?? 1000,
     world: options.world,
+    dashboard: options.dashboard,
     latency:
       options.latency === undefined
         ? undefined

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { requestTarget } from '../core/request-target.js';
 import { setStateSaveHook } from '../core/state-save-hook.js';
 import {
   type Answer,
@@ -115,15 +114,8 @@ let mock: MockService | undefined;
 // The default world and the worlds of POST /__mock/worlds; --state is the default world's alone.
 let router: WorldRouter | undefined;
 // The mock is made once the port is known (--port 0), before the first request can arrive.
-// The dashboard is the standalone server's own page; every other request goes to the mock.
-// Not async, and a plain URL is read without a `URL` object: every request passes through here.
+// Not async: every request passes through here.
 const respond = (call: IncomingCall): Promise<Answer> => {
-  if (!args['no-control'] && call.method === 'GET' && requestTarget(call.url).pathname === '/__mock/ui')
-    return dashboardPage().then((text) => ({
-      status: 200,
-      body: null,
-      raw: { contentType: 'text/html; charset=utf-8', text },
-    }));
   // A request that may change the world is saved within the interval, counted once answered.
   if (saver && call.method !== 'GET' && call.method !== 'HEAD')
     return router!.respond(call).finally(() => saver!.changed());
@@ -168,6 +160,7 @@ server.listen(port, args.host, () => {
       baseUrl: url,
       seed,
       control: !args['no-control'],
+      dashboard: dashboardPage,
       ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
       requestJournalLimit: journalLimit,
       rateLimit: args['no-rate-limit'] ? false : {},

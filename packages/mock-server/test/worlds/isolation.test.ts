@@ -82,7 +82,12 @@ describe('worlds on one router', () => {
           const names = plans.map((_, i) => router.create({ name: `w${i}` }).base_url);
           const together = await Promise.all(plans.map((ops, i) => run(router.fetch, names[i]!, ops)));
           for (const [i, ops] of plans.entries()) {
-            const alone = createMockService({ baseUrl: names[i]!, seed: startDoc, ...options });
+            const alone = createMockService({
+              baseUrl: names[i]!,
+              seed: startDoc,
+              world: `w${i}`,
+              ...options,
+            });
             expect(together[i]).toEqual(await run(alone.fetch, names[i]!, ops));
           }
         },
