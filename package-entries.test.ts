@@ -6,7 +6,7 @@ const json = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta
 
 describe('package entries, declared once in package-entries.ts', () => {
   it.each(Object.entries(packageEntries))(
-    '%s exports exactly its declared entries, built by tsup',
+    '%s exports exactly its declared entries, built by tsup, with types for every resolution',
     (_, { dir, entries }) => {
       const exports = json(`./${dir}/package.json`).exports as Record<string, unknown>;
       const expected = Object.fromEntries(
@@ -20,6 +20,11 @@ describe('package entries, declared once in package-entries.ts', () => {
       );
       const { './package.json': _packageJson, ...entryExports } = exports;
       expect(entryExports).toEqual(expected);
+      // TypeScript's older resolution (node10) ignores `exports`: it finds subpaths' types here.
+      const subpaths = Object.keys(entries).filter((entry) => entry !== 'index');
+      expect(json(`./${dir}/package.json`).typesVersions).toEqual({
+        '*': Object.fromEntries(subpaths.map((entry) => [entry, [`./dist/${entry}.d.cts`]])),
+      });
     },
   );
 

@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listeningUrl } from '../test-support/listening.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const packages = ['domain', 'sdk', 'mock-server'];
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
   execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, stdio: 'pipe' });
 
@@ -16,11 +15,11 @@ const project = mkdtempSync(join(tmpdir(), 'marketing-outside-'));
 const tarballs: Record<string, string> = {};
 
 beforeAll(() => {
-  const packed = mkdtempSync(join(tmpdir(), 'marketing-tarballs-'));
-  for (const name of packages) {
-    run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages', name));
-  }
-  for (const file of readdirSync(packed)) tarballs[file] = join(packed, file);
+  // The tarballs of `pnpm release`, checked against its SHA256SUMS as docs/install.md says.
+  const release = join(root, 'release');
+  run('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], release);
+  for (const file of readdirSync(release).filter((f) => f.endsWith('.tgz')))
+    tarballs[file] = join(release, file);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'outside-user', private: true }));
   run(
     'npm',
@@ -87,7 +86,7 @@ describe('the packages, installed from their tarballs outside the workspace', ()
     expect(cjs.trim()).toBe('function 1 https://api.marketing.test');
   });
 
-  it('install the SDK alone, under 1 MB with no dependency, and make real calls over HTTP from CommonJS (with and without require(esm)), TypeScript compiled to CommonJS, and ESM', async () => {
+  it('install the SDK alone, under 1 MB with no dependency, and make real calls over HTTP from CommonJS (with and without require(esm)), TypeScript compiled to CommonJS (node16, and node10 through the subpaths’ typesVersions), and ESM', async () => {
     const alone = mkdtempSync(join(tmpdir(), 'marketing-sdk-alone-'));
     writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'sdk-alone', private: true }));
     run(
@@ -146,6 +145,37 @@ describe('the packages, installed from their tarballs outside the workspace', ()
       // Compiled to CommonJS (no "type" in package.json): a require of the SDK.
       expect(readFileSync(join(alone, 'out/call.js'), 'utf8')).toContain('require("@marketing/sdk")');
       expect(run('node', ['out/call.js', url], alone).trim()).toBe('true');
+
+      // The older resolution (`module: commonjs`, `moduleResolution: node10`) finds the subpaths'
+      // types through typesVersions, and the compiled require runs.
+      writeFileSync(
+        join(alone, 'hooks.ts'),
+        `import { idempotencyKeyOf } from '@marketing/sdk/webhooks';
+         import { Client } from '@marketing/sdk';
+         const key: string | undefined = idempotencyKeyOf({ 'service-idemptotency-key': 'whd_1' });
+         console.log(key, typeof Client);
+        `,
+      );
+      run(
+        'node',
+        [
+          tsc,
+          '--strict',
+          '--target',
+          'es2020',
+          '--module',
+          'commonjs',
+          '--moduleResolution',
+          'node10',
+          '--lib',
+          'es2022,dom',
+          '--outDir',
+          'out10',
+          'hooks.ts',
+        ],
+        alone,
+      );
+      expect(run('node', ['out10/hooks.js'], alone).trim()).toBe('whd_1 function');
     } finally {
       server.kill('SIGTERM');
     }

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,24 @@ function startIn(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 }
 
 describe('the release files', () => {
+  it('are the three tarballs, the single file and the executable, each as SHA256SUMS says', () => {
+    const listed = readFileSync(join(release, 'SHA256SUMS'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('  ')[1]);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'marketing-domain-0.2.0.tgz',
+        'marketing-mock-server-0.2.0.tgz',
+        'marketing-mock.mjs',
+        'marketing-sdk-0.2.0.tgz',
+      ]),
+    );
+    expect(readdirSync(release).sort()).toEqual([...listed, 'SHA256SUMS'].sort());
+    // sha256sum exits non-zero when any file differs from its line.
+    execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: release });
+  });
+
   it('the single file runs with plain node from an empty directory and answers /__mock/health', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'marketing-single-'));
     copyFileSync(join(release, 'marketing-mock.mjs'), join(dir, 'marketing-mock.mjs'));
