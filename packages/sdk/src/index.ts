@@ -36,6 +36,7 @@ export type {
   ValidationIssue,
 } from './contract-types.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
+export type { AtLeastOne, AtMostSearchLimit, ExactlyOne } from './core/input-types.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type {
   ClientHooks,
@@ -74,6 +75,8 @@ export type { Campaigns } from './resources/campaigns.js';
 export type { CampaignsV2 } from './resources/campaigns-v2.js';
 export type { Compliance } from './resources/compliance.js';
 export type {
+  BulkUpdateParams,
+  ContactFind,
   ContactSearchParams,
   ContactSearchResult,
   Contacts,
@@ -85,4 +88,4 @@ export type {
 export type { Sales } from './resources/sales.js';
 export type { Send } from './resources/send.js';
 export type { Tags } from './resources/tags.js';
-export type { Transactions } from './resources/transactions.js';
+export type { LeadInput, Transactions } from './resources/transactions.js';

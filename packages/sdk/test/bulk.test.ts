@@ -42,6 +42,14 @@ describe('auto-pagination', () => {
     expect(cells).toEqual(['27821234567', '27821234568', '27820000009']);
     expect(mock.requests()).toHaveLength(2);
   });
+
+  it('refuses a page size over 10,000 that the types could not see, with the service’s 400', async () => {
+    const { admin } = start();
+    const pageSize: number = 20_000;
+    const pages = admin.contacts.searchAll({ find: { tag_ids: { $in: ['tag_vip'] } }, pageSize });
+    const refused = await pages.next().catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'BadRequestError', status: 400, code: 'validation_error' });
+  });
 });
 
 describe('chunked uploads', () => {
@@ -71,7 +79,7 @@ describe('chunked uploads', () => {
     const rows = Array.from({ length: 45_000 }, (_, i) => ({ cell: cell(i) }));
     expect((await admin.contacts.upsertMany(rows)).validContacts).toBe(45_000);
     expect(mock.requests()).toHaveLength(3);
-    expect(() => admin.contacts.upsertMany(rows, { chunkSize: 20_001 })).rejects.toThrow(
+    await expect(() => admin.contacts.upsertMany(rows, { chunkSize: 20_001 })).rejects.toThrow(
       'chunkSize is at most 20000',
     );
   }, 60_000);

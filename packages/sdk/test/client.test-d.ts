@@ -69,4 +69,27 @@ describe('the client’s types', () => {
     // @ts-expect-error bulk update operators are $addToSet and $pull
     void client.contacts.bulkUpdate({ find: { cell: ['1'] }, update: { $set: { tag_ids: ['a'] } } });
   });
+
+  it('refuses what the contract refuses: an empty filter, a lead without exactly one matchback, a page over 10,000', () => {
+    // @ts-expect-error find needs at least one filter
+    void client.contacts.search({ find: {} });
+    void client.contacts.search({ find: { updatedAt: { $gte: '2026-11-01' } } });
+    // @ts-expect-error a bulk update needs a filter too
+    void client.contacts.bulkUpdate({ find: {}, update: { $pull: { tag_ids: { $in: ['a'] } } } });
+    void client.contacts.bulkUpdate({
+      find: { cell: ['1'] },
+      // @ts-expect-error exactly one operator
+      update: { $pull: { tag_ids: { $in: ['a'] } }, $addToSet: { tag_ids: { $each: ['b'] } } },
+    });
+    // @ts-expect-error a lead names no matchback
+    void client.transactions.create([{ resource_id: 'r', cell: '1' }]);
+    // @ts-expect-error a lead names two matchbacks
+    void client.transactions.create([{ resource_id: 'r', cell: '1', campaign_id: 'c', send_id: 's' }]);
+    void client.transactions.create([{ resource_id: 'r', cell: '1', click_id: 'k' }]);
+    // @ts-expect-error a page is at most 10,000 contacts
+    void client.contacts.searchAll({ find: { cell: ['1'] }, pageSize: 50_000 });
+    void client.contacts.searchAll({ find: { cell: ['1'] }, pageSize: 10_000 });
+    const size: number = 20_000;
+    void client.contacts.searchAll({ find: { cell: ['1'] }, pageSize: size });
+  });
 });

@@ -13,6 +13,7 @@ import type {
   UploadResult,
 } from '../contract-types.js';
 import type { APIPromise } from '../core/api-promise.js';
+import type { AtLeastOne, AtMostSearchLimit, ExactlyOne } from '../core/input-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
 import { chunk, type Progress } from '../internal/chunks.js';
@@ -39,19 +40,36 @@ export interface ContactSearchResult<P extends Projection | undefined = Projecti
   contacts: (Projection extends P ? ProjectedContact : ProjectedRow<P>)[];
 }
 
-/** The body of a contact search, with its projection typed. */
-export type ContactSearchParams<P extends Projection | undefined> = Omit<ContactSearchBody, 'projection'> & {
+/** The filter of a contact search or bulk update: at least one of `cell`, `tag_ids`, `updatedAt`. */
+export type ContactFind = AtLeastOne<ContactSearchBody['find']>;
+
+/** The body of a contact search, with its filter and projection typed. */
+export type ContactSearchParams<P extends Projection | undefined> = Omit<
+  ContactSearchBody,
+  'projection' | 'find'
+> & {
+  /** Which contacts: at least one of `cell`, `tag_ids`, `updatedAt` (all given must match). */
+  find: ContactFind;
   // A field that is not a contact field is refused (a generic parameter skips excess checks).
   projection?: P & { [K in Exclude<keyof P, keyof Projection>]: never };
 };
 
+/**
+ * The body of a bulk update: at least one filter (`cell`, `tag_ids`) and exactly one operator
+ * (`$addToSet` or `$pull`).
+ */
+export type BulkUpdateParams = {
+  find: AtLeastOne<BulkUpdateBody['find']>;
+  update: ExactlyOne<BulkUpdateBody['update'], '$addToSet' | '$pull'>;
+};
+
 /** Parameters of {@link Contacts.searchAll}: a search without paging options, and a page size. */
-export type SearchAllParams<P extends Projection | undefined = Projection | undefined> = Omit<
-  ContactSearchParams<P>,
-  'options'
-> & {
-  /** Contacts per page (per request). Each page costs 10 credits. @default 10000 */
-  pageSize?: number;
+export type SearchAllParams<
+  P extends Projection | undefined = Projection | undefined,
+  N extends number = number,
+> = Omit<ContactSearchParams<P>, 'options'> & {
+  /** Contacts per page (per request), 1 to 10,000. Each page costs 10 credits. @default 10000 */
+  pageSize?: N & AtMostSearchLimit<N>;
 };
 
 /** Parameters of a chunked upload: the upload body without `contacts`, a chunk size and progress. */
@@ -113,11 +131,11 @@ export class Contacts {
    * }
    * ```
    */
-  async *searchAll<P extends Projection | undefined = undefined>(
-    params: SearchAllParams<P>,
+  async *searchAll<P extends Projection | undefined = undefined, N extends number = number>(
+    params: SearchAllParams<P, N>,
     options?: RequestOptions,
   ): AsyncGenerator<ContactSearchResult<P>['contacts'][number], void, undefined> {
-    const { pageSize = 10_000, ...search } = params;
+    const { pageSize = 10_000 as N, ...search } = params;
     for (let skip = 0; ; skip += pageSize) {
       const page = await this.search<P>({ ...search, options: { skip, limit: pageSize } }, options);
       yield* page.contacts;
@@ -278,7 +296,7 @@ export class Contacts {
    * await client.contacts.bulkUpdate({ find: { tag_ids: { $in: ['tag_a'] } }, update: { $addToSet: { tag_ids: { $each: ['tag_b'] } } } });
    * ```
    */
-  bulkUpdate(params: BulkUpdateBody, options?: RequestOptions) {
+  bulkUpdate(params: BulkUpdateParams, options?: RequestOptions) {
     return this.requester.request(routes.contacts.bulkUpdate, { body: params }, options);
   }
 }

@@ -1,10 +1,17 @@
 import { limits, routes } from '@marketing/domain/routes';
 import type { Lead, TransactionSearchBody } from '../contract-types.js';
+import type { ExactlyOne } from '../core/input-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
 import { chunk, type Progress } from '../internal/chunks.js';
 
 const LEADS_PER_REQUEST = limits.leads;
+
+/**
+ * One lead to submit: its `resource_id`, the `cell`, and exactly one matchback (`campaign_id`,
+ * `send_id` or `click_id`) naming the offer it answers.
+ */
+export type LeadInput = ExactlyOne<Lead, 'campaign_id' | 'send_id' | 'click_id'>;
 
 /** Marketplace buyer transactions: submit leads, accept or reject, search. */
 export class Transactions {
@@ -18,7 +25,7 @@ export class Transactions {
    * await client.transactions.create([{ resource_id: 'lead-1', cell: '27821234567', campaign_id: 'cmp_v2' }]);
    * ```
    */
-  create(leads: Lead[], options?: RequestOptions) {
+  create(leads: LeadInput[], options?: RequestOptions) {
     return this.requester.request(routes.transactions.create, { body: leads }, options);
   }
 
@@ -31,7 +38,7 @@ export class Transactions {
    * ```
    */
   async createMany(
-    leads: readonly Lead[],
+    leads: readonly LeadInput[],
     params: { chunkSize?: number; onProgress?: (progress: Progress) => void } = {},
     options?: RequestOptions,
   ): Promise<void> {
@@ -81,7 +88,7 @@ export class Transactions {
    * client.transactions.postbackUrl({ resource_id: 'lead-1', cell: '27821234567', click_id: '{click_id}' });
    * ```
    */
-  postbackUrl(lead: Lead): string {
+  postbackUrl(lead: LeadInput): string {
     return this.requester.url(routes.transactions.createByPostback, lead);
   }
 }
