@@ -5,7 +5,6 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSyn
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import {
   type ContactSearchBody,
   evaluateContactSearch,
@@ -17,7 +16,6 @@ import { demoWorld } from '@marketing/mock-server/demo';
 import { mswHandlers } from '@marketing/mock-server/msw';
 import { Client } from '@marketing/sdk';
 import type autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { worldOf } from '../packages/mock-server/src/core/world-access.js';
 import {
@@ -28,6 +26,7 @@ import {
 import { snapshotOf } from '../packages/mock-server/src/standalone/world-snapshot.js';
 import { listeningUrl } from '../test-support/listening.js';
 import { timeYearOfRecurringSends } from './scheduler-year.js';
+import { measureSdkPackage } from './sdk-package.js';
 import { measureWorlds } from './worlds.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
@@ -590,35 +589,36 @@ record({
   met: worlds.megabytes * 2 ** 20 <= 200e6,
 });
 
-// 7. SDK bundle size, minified and gzipped, with and without response validation.
-async function bundleSize(source: string) {
-  const result = await build({
-    stdin: { contents: source, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    tsconfig: join(root, 'tsconfig.json'),
-    logLevel: 'silent',
-  });
-  return gzipSync(result.outputFiles[0]!.contents).length;
-}
-const plain = await bundleSize(
-  "import { Client } from '@marketing/sdk'; export const c = new Client({ apiKey: 'k', baseUrl: 'https://x' });",
-);
-const validated = await bundleSize(
-  "import { Client } from '@marketing/sdk'; import { contractValidator } from '@marketing/sdk/validation'; export const c = new Client({ apiKey: 'k', baseUrl: 'https://x', validateResponses: contractValidator });",
-);
+// 7. The SDK as a user installs it: its tarball alone in a fresh project (bench/sdk-package.ts).
+const sdk = await measureSdkPackage(tiny ? 1 : 3);
 record({
-  name: 'SDK bundle (ESM, min+gzip), without validation',
-  figure: `${(plain / 1024).toFixed(1)} kB`,
-  target: '< 12 kB',
-  met: plain < 12 * 1024,
+  name: 'SDK installed alone from its tarball (node_modules)',
+  figure: `${(sdk.installedBytes / 1024).toFixed(0)} kB`,
+  target: '<= 1 MB',
+  met: sdk.installedBytes <= 1024 * 1024,
 });
 record({
-  name: 'SDK bundle (ESM, min+gzip), with the contract validator',
-  figure: `${(validated / 1024).toFixed(1)} kB`,
+  name: 'SDK dependencies installed with it',
+  figure: String(sdk.dependencies),
+  target: '<= 1',
+  met: sdk.dependencies <= 1,
+});
+const typeCheck = median(sdk.typeCheckMs);
+record({
+  name: `Type-check a file using the SDK, skipLibCheck off (median of ${sdk.typeCheckMs.length})`,
+  figure: `${ms(typeCheck)} (rounds ${sdk.typeCheckMs.map((t) => ms(t)).join(', ')}); an empty file with the same options: ${ms(median(sdk.emptyFileMs))}`,
+  target: tiny ? undefined : '< 3 s',
+  met: typeCheck < 3000,
+});
+record({
+  name: 'SDK bundle from the installed package (ESM, min+gzip), without validation',
+  figure: `${(sdk.bundleBytes.plain / 1024).toFixed(1)} kB`,
+  target: '< 12 kB',
+  met: sdk.bundleBytes.plain < 12 * 1024,
+});
+record({
+  name: 'SDK bundle from the installed package (ESM, min+gzip), with the contract validator (and zod)',
+  figure: `${(sdk.bundleBytes.validated / 1024).toFixed(1)} kB`,
 });
 
 if (!tiny) {
