@@ -1,4 +1,3 @@
-import { createOpenApiDocument } from '@marketing/domain';
 import { runCampaign } from './campaigns/run-campaign.js';
 import { answerControl } from './control/control-routes.js';
 import { CellMemo } from './core/cell-memo.js';
@@ -10,6 +9,7 @@ import { harOf } from './core/har.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
+import { openApiAnswer, openApiDocumentFor } from './core/openapi-answer.js';
 import { checkParties, pactFromJournal } from './core/pact-file.js';
 import { PactStates } from './core/pact-states.js';
 import { serverUrlOf } from './core/public-url.js';
@@ -112,7 +112,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           return answerControl(mock, request, url, controlPath, startedAt).catch(internalError);
         }
         if (path === '/openapi.json' && request.method === 'GET')
-          return Promise.resolve({ status: 200, body: mock.openApiDocument(serverUrlOf(request, settings)) });
+          return Promise.resolve(openApiAnswer(request, serverUrlOf(request, settings)));
         return Promise.resolve(answerService(new ReadOnce(request), url, path, started));
       } catch (error) {
         return Promise.reject(error);
@@ -210,8 +210,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const entries = journal.list();
       return pactFromJournal(checkParties(parties), entries, pactStates.statesOf(entries), VERSION);
     },
-    openApiDocument: (serverUrl) =>
-      createOpenApiDocument({ serverUrl: serverUrl ?? settings.publicUrl ?? settings.baseUrl }),
+    openApiDocument: (serverUrl) => openApiDocumentFor(serverUrl ?? settings.publicUrl ?? settings.baseUrl),
   };
   exposeWorld(mock, () => state.world);
   return mock;

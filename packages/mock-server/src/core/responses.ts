@@ -85,7 +85,9 @@ export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
 
 /** Turns an outcome into a JSON `Response`. */
 export function toResponse(answer: Answer): Response {
-  return new Response(answer.raw ? answer.raw.text : bodyText(answer), {
+  // A 204, 205 or 304 carries no body: the Response constructor refuses one.
+  const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+  return new Response(empty ? null : answer.raw ? answer.raw.text : bodyText(answer), {
     status: answer.status,
     headers: {
       'content-type': answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',

@@ -14,7 +14,18 @@ export const GZIP_THRESHOLD = 8 * 1024;
 export async function maybeGzip(
   body: string,
   acceptEncoding: string | undefined,
+  etag?: string,
 ): Promise<{ body: string | Buffer; encoding?: 'gzip' }> {
   if (body.length < GZIP_THRESHOLD || !acceptEncoding || !/\bgzip\b/.test(acceptEncoding)) return { body };
-  return { body: await gzipAsync(body, { level: 6 }), encoding: 'gzip' };
+  // An answer with an ETag (the OpenAPI document) is the same bytes each time: zipped once.
+  const zipped = etag === undefined ? undefined : gzipped.get(etag);
+  if (zipped) return { body: zipped, encoding: 'gzip' };
+  const made = await gzipAsync(body, { level: 6 });
+  if (etag !== undefined) {
+    if (gzipped.size >= 16) gzipped.delete(gzipped.keys().next().value!);
+    gzipped.set(etag, made);
+  }
+  return { body: made, encoding: 'gzip' };
 }
+
+const gzipped = new Map<string, Buffer>();

@@ -114,6 +114,25 @@ describe('createNodeServer', () => {
     expect(health).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('serves the OpenAPI document gzipped with its ETag, and 304 with no body when revalidated', async () => {
+    const server = createNodeServer(createMockService());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+    const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect((await zipped.json()).servers[0].url).toBe(url.replace('/openapi.json', ''));
+    const etag = zipped.headers.get('etag')!;
+    expect(etag).toMatch(/^"/);
+    const again = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+  });
+
   it('closes a connection whose headers do not arrive in time (slow loris)', async () => {
     const server = createNodeServer(createMockService(), { timeouts: { headersMs: 300 } });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -155,7 +155,7 @@ export function createNodeServer(
         const { body, encoding } =
           text.length < GZIP_THRESHOLD
             ? { body: text }
-            : await maybeGzip(text, req.headers['accept-encoding']);
+            : await maybeGzip(text, req.headers['accept-encoding'], answer.headers?.etag);
         // Header lines in the order they are written; a flat list is the cheapest form Node takes.
         const headers: string[] = [
           'content-type',
