@@ -26,6 +26,7 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', () =
     'max-semi-space-size',
     'Standalone POST',
     'SDK contacts.get',
+    'GET /openapi.json',
     'SDK bundle from the installed package',
     'SDK installed alone from its tarball',
     'Type-check a file using the SDK',

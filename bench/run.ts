@@ -25,6 +25,7 @@ import {
 } from '../packages/mock-server/src/standalone/state-file.js';
 import { snapshotOf } from '../packages/mock-server/src/standalone/world-snapshot.js';
 import { listeningUrl } from '../test-support/listening.js';
+import { timeOpenApiDocument } from './openapi-document.js';
 import { timeYearOfRecurringSends } from './scheduler-year.js';
 import { measureSdkPackage } from './sdk-package.js';
 import { measureWorlds } from './worlds.js';
@@ -587,6 +588,15 @@ record({
   figure: `${worlds.megabytes.toFixed(0)} MiB`,
   target: tiny ? undefined : '<= 200 MB',
   met: worlds.megabytes * 2 ** 20 <= 200e6,
+});
+
+// 6b. The OpenAPI document, built once and served with an ETag, gzipped when the client accepts it.
+const openApi = await timeOpenApiDocument();
+record({
+  name: 'GET /openapi.json on the Node server (p50 of 40 after the first)',
+  figure: `${openApi.gzip.toFixed(2)} ms gzipped, ${openApi.plain.toFixed(2)} ms plain; the first (builds the document) ${ms(openApi.first)}`,
+  target: tiny ? undefined : '<= 2 ms gzipped',
+  met: openApi.gzip <= 2,
 });
 
 // 7. The SDK as a user installs it: its tarball alone in a fresh project (bench/sdk-package.ts).

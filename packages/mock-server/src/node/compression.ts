@@ -16,7 +16,9 @@ export async function maybeGzip(
   acceptEncoding: string | undefined,
   etag?: string,
 ): Promise<{ body: string | Buffer; encoding?: 'gzip' }> {
-  if (body.length < GZIP_THRESHOLD || !acceptEncoding || !/\bgzip\b/.test(acceptEncoding)) return { body };
+  if (body.length < GZIP_THRESHOLD) return { body };
+  if (!acceptEncoding || !/\bgzip\b/.test(acceptEncoding))
+    return { body: etag === undefined ? body : plainBytes(etag, body) };
   // An answer with an ETag (the OpenAPI document) is the same bytes each time: zipped once.
   const zipped = etag === undefined ? undefined : gzipped.get(etag);
   if (zipped) return { body: zipped, encoding: 'gzip' };
@@ -29,3 +31,15 @@ export async function maybeGzip(
 }
 
 const gzipped = new Map<string, Buffer>();
+const encoded = new Map<string, Buffer>();
+
+// The UTF-8 bytes of an answer with an ETag, encoded once: the same text is sent again and again.
+function plainBytes(etag: string, body: string): Buffer {
+  let bytes = encoded.get(etag);
+  if (!bytes) {
+    if (encoded.size >= 16) encoded.delete(encoded.keys().next().value!);
+    bytes = Buffer.from(body);
+    encoded.set(etag, bytes);
+  }
+  return bytes;
+}
