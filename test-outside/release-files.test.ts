@@ -76,6 +76,21 @@ describe('the release files', () => {
       headers: { authorization: 'Bearer demo_seller_admin' },
     });
     expect(answer.status).toBe(200);
+    // Billing is off: a search costs the organisation nothing, so a load test never meets a 402.
+    const credits = async () =>
+      (
+        (await (await fetch(`${url}/__mock/state`)).json()) as {
+          data: { orgs: { _id: string; credits: number }[] };
+        }
+      ).data.orgs.find((org) => org._id === 'org_seller')?.credits;
+    const before = await credits();
+    const search = await fetch(`${url}/contacts/search`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ find: { cell: ['27821000000'] } }),
+    });
+    expect(search.status).toBe(200);
+    expect(await credits()).toBe(before);
   });
 
   it.skipIf(!existsSync(join(release, 'marketing-mock-linux-x64')))(
