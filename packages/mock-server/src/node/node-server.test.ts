@@ -43,6 +43,13 @@ describe('createNodeServer', () => {
     expect(body).toEqual({ ok: false, error: expect.stringMatching(/^Bad request: .*Invalid URL/) });
   });
 
+  it('answers an HTTP/1.1 request without a Host header 400 in an envelope, and HTTP/1.0 as usual', async () => {
+    const answer = await rawExchange('GET /tags HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('{"ok":false,"error":"Bad request: an HTTP/1.1 request needs a Host header"}');
+    expect(await rawExchange('GET /tags HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
   it('answers a URL past Node’s header limit 431 and a malformed message 400, each in an envelope', async () => {
     const long = await rawExchange(`GET /contacts/${'x'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     expect(long).toMatch(/^HTTP\/1\.1 431 /);

@@ -127,6 +127,8 @@ export function createNodeServer(
       keepAliveTimeout: timeouts.keepAliveMs,
       // How often those timeouts are checked (30 s by default would let them run long).
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+      // Node would answer a missing Host with a bare 400; the handler answers it in an envelope.
+      requireHostHeader: false,
     },
     async (req: IncomingMessage, res: ServerResponse) => {
       const started = onRequest ? performance.now() : 0;
@@ -134,6 +136,20 @@ export function createNodeServer(
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
       const admitted = admit(req.socket, res);
       if (admitted !== true && !(await admitted)) return;
+      if (req.headers.host === undefined && req.httpVersion === '1.1') {
+        const missing = Object.assign(new Error('an HTTP/1.1 request needs a Host header'), {
+          code: 'ERR_INVALID_URL',
+        });
+        const info = answerError(missing, res, onError);
+        onRequest?.({
+          ...info,
+          at: at ?? new Date(),
+          method: req.method ?? '',
+          target: req.url ?? '',
+          ms: 0,
+        });
+        return;
+      }
       if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
         res.writeHead(204, {
           ...CORS_HEADERS,

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -231,4 +232,26 @@ describe('state files', () => {
       /its directory .* does not exist/,
     );
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'take over the lock of a server killed with -9 that its parent has not reaped yet (a zombie)',
+    async () => {
+      // `sleep 0` exits at once, and its parent, exec'd into `sleep 3`, never waits for it.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 3']);
+      const pid = Number.parseInt(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))),
+        10,
+      );
+      try {
+        await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+        const path = join(dir(), 'state.json');
+        writeFileSync(`${path}.lock`, `${pid}\n`);
+        const release = lockStateFile(path);
+        expect(readFileSync(`${path}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+        release();
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
 });

@@ -5,13 +5,25 @@ import { StateFileError } from './state-file.js';
 /** The lock file of a state file: `state.json.lock`, holding the process ID of its server. */
 export const lockPathOf = (path: string) => `${path}.lock`;
 
-// Whether a process with this ID is running (a signal 0 checks without sending anything).
+// Whether a process with this ID is running (a signal 0 checks without sending anything). A
+// server killed with -9 stays a zombie until its parent reaps it, and a signal reaches a zombie:
+// on Linux its state in /proc says it is gone.
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    // `pid (name) state ...`: the name may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 
