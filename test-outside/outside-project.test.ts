@@ -115,6 +115,9 @@ describe('the packages, installed from their tarballs outside the workspace', ()
       );
       const esm = `import { Client } from '@marketing/sdk'; ${call}`;
       expect(JSON.parse(run('node', ['--input-type=module', '-e', esm], alone))).toBe('contact_not_found');
+      // Each call says which SDK made it, as the mock's journal shows.
+      const [latest] = (await (await fetch(`${url}/__mock/requests?limit=1`)).json()).data;
+      expect(latest.headers['user-agent']).toMatch(/^marketing-sdk\/0\.2\.0 \(node 20\.[\d.]+; linux\)$/);
       writeFileSync(
         join(alone, 'call.ts'),
         `import { Client, isApiError } from '@marketing/sdk';
@@ -181,6 +184,33 @@ describe('the packages, installed from their tarballs outside the workspace', ()
     }
   });
 
+  it('install the mock alone from its tarball, with its own dependencies, and serve with npx', async () => {
+    const alone = mkdtempSync(join(tmpdir(), 'marketing-mock-alone-'));
+    writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'mock-alone', private: true }));
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        tarballs['marketing-mock-server-0.2.0.tgz']!,
+      ],
+      alone,
+    );
+    expect(existsSync(join(alone, 'node_modules/@marketing/domain'))).toBe(false);
+    const server = spawn('npx', ['--no-install', 'marketing-mock', '--port', '0', '--quiet'], { cwd: alone });
+    try {
+      const url = await listeningUrl(server);
+      const answer = await fetch(`${url}/contacts/27821000000`, {
+        headers: { authorization: 'Bearer demo_seller_admin' },
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+
   it('type-check a user’s code against the shipped types', () => {
     writeFileSync(
       join(project, 'check.mts'),
@@ -194,6 +224,12 @@ describe('the packages, installed from their tarballs outside the workspace', ()
        export const handlers = mswHandlers(mock);
        // @ts-expect-error: a cell is a string
        client.contacts.get(27821234567);
+       // @ts-expect-error: a search needs at least one filter
+       client.contacts.search({ find: {} });
+       // @ts-expect-error: a lead names exactly one matchback
+       client.transactions.create([{ resource_id: 'r', cell: '1', campaign_id: 'c', send_id: 's' }]);
+       // @ts-expect-error: a page holds at most 10,000 contacts
+       client.contacts.searchAll({ find: { cell: ['1'] }, pageSize: 50_000 });
       `,
     );
     run(
