@@ -197,7 +197,13 @@ function* dictionaryText(entry: EntryReader, count: number): Generator<string> {
     codes.push(numbers.join(','));
     yield '';
   }
-  yield `{"values":${JSON.stringify(dictionary.values)},"codes":[`;
+  // The values in pieces too: a column of half a million distinct times is one long text.
+  yield '{"values":[';
+  for (let start = 0; start < dictionary.values.length; start += RECORDS_PER_PIECE) {
+    const text = JSON.stringify(dictionary.values.slice(start, start + RECORDS_PER_PIECE));
+    yield start === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`;
+  }
+  yield '],"codes":[';
   for (let n = 0; n < codes.length; n++) yield n === 0 ? codes[n]! : `,${codes[n]}`;
   yield ']}';
 }
