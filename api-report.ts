@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { entrySources } from './package-entries.js';
 
@@ -8,14 +10,15 @@ import { entrySources } from './package-entries.js';
  */
 export function apiReport(): string {
   const sources = entrySources();
-  const program = ts.createProgram(Object.values(sources), {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-  });
+  // The workspace's own compiler options, whose `paths` resolve the packages to their sources:
+  // built declarations may be missing (a fresh clone) or stale.
+  const configPath = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
+  const config = ts.parseJsonConfigFileContent(
+    ts.readConfigFile(configPath, ts.sys.readFile).config,
+    ts.sys,
+    dirname(configPath),
+  );
+  const program = ts.createProgram(Object.values(sources), { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
   const lines = [
     '# Public API report',
