@@ -24,7 +24,7 @@ export class SortedList<T> {
     for (const chunk of this.#chunks) yield* chunk;
   }
 
-  /** Every value, in order, as one list (made in a few milliseconds for a million). */
+  /** Every value, in order, as one list (one copy of every reference: a million is a long turn). */
   toArray(): T[] {
     const out = new Array<T>(this.#size);
     let n = 0;
