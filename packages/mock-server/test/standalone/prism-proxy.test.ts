@@ -265,7 +265,13 @@ describe('Stoplight Prism as a validating proxy in front of the standalone mock'
     });
     await check({ method: 'GET', path: '/tags', key: seller, status: 503 });
     expect(found).toEqual([]);
-    expect(prism.log()).not.toMatch(/warning|error/i);
+    // Prism's validator names each violation in its log too; only its own lines count here, since
+    // Node or a file watcher may print an unrelated warning on a busy machine.
+    const violationLines = prism
+      .log()
+      .split('\n')
+      .filter((line) => /\[VALIDATOR\]|Request terminated with error/.test(line));
+    expect(violationLines).toEqual([]);
   }, 30_000);
 
   it('flags the requests the service refuses for a cross-field rule', async () => {
@@ -283,5 +289,7 @@ describe('Stoplight Prism as a validating proxy in front of the standalone mock'
       expect(status, `${call.method} ${call.path}`).toBe(400);
       expect(JSON.parse(violations ?? '[]')[0]?.location?.[0], `${call.method} ${call.path}`).toBe('request');
     }
+    // The form the first test looks for in the log.
+    expect(prism.log()).toMatch(/\[VALIDATOR\].*Violation: request/);
   });
 });
