@@ -37,5 +37,6 @@ export default defineConfig({
     testTimeout: 20_000,
     // Checks every in-process mock answer against the served OpenAPI document (see the file).
     setupFiles: ['./test-support/openapi-conformance.ts'],
+    globalSetup: ['./test-support/cli-bundle.ts'],
   },
 });

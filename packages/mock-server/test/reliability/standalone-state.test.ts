@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CliProcess, runCli, startCli } from '../standalone/cli-process.js';
+import { type CliProcess, cliCommand, runCli, startCli } from '../standalone/cli-process.js';
 
 // What a team sharing a mock with --state relies on: no crash, kill or second server loses or
 // overwrites its changes, and a state file it cannot use is refused at start, never replaced.
@@ -123,7 +123,7 @@ describe('the standalone server keeping a --state file', () => {
     // A stand-in for a bug: a module loaded with the server throws when the test signals it.
     const planted = fileURLToPath(new URL('./support/throw-on-signal.mjs', import.meta.url));
     const cli = await start(['--state', path, '--save-interval', '3600'], {
-      command: [process.execPath, '--import', 'tsx', '--import', planted, 'src/standalone/cli.ts'],
+      command: [cliCommand[0]!, '--import', planted, ...cliCommand.slice(1)],
     });
     await seedOrg(cli.url, 'org_before_crash');
     const code = await cli.stop('SIGUSR2');

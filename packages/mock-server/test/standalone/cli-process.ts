@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,7 +16,19 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** How to start the command: by default `node --import tsx src/standalone/cli.ts` in the package. */
+/**
+ * The command that starts `marketing-mock` from this checkout's sources: the file the test run's
+ * global setup built from them (test-support/cli-bundle.ts), or, outside such a run, tsx.
+ */
+export const cliCommand: readonly string[] = (() => {
+  const bundle = inject('cliBundle');
+  if (bundle) return [process.execPath, bundle];
+  // By their paths: a test may run the command in a directory with no node_modules.
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  return [process.execPath, '--import', tsx, join(packageDir, 'src/standalone/cli.ts')];
+})();
+
+/** How to start the command: by default {@link cliCommand} in the package. */
 export interface SpawnOptions {
   /** The command and its first arguments, before the CLI's own. */
   command?: string[];
@@ -21,13 +36,12 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const DEFAULT_COMMAND = [process.execPath, '--import', 'tsx', 'src/standalone/cli.ts'];
-
 function spawnCli(args: string[], options: SpawnOptions) {
-  const [command, ...first] = options.command ?? DEFAULT_COMMAND;
+  const [command, ...first] = options.command ?? cliCommand;
   return spawn(command!, [...first, ...args], {
     cwd: options.cwd ?? packageDir,
-    env: { ...process.env, ...options.env },
+    // tsx (when it runs the command) finds the package's tsconfig wherever the command runs.
+    env: { TSX_TSCONFIG_PATH: join(packageDir, 'tsconfig.json'), ...process.env, ...options.env },
   });
 }
 

@@ -1,8 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CliProcess, runCli, startCli } from './cli-process.js';
 
@@ -16,9 +14,6 @@ async function start(args: string[] = [], options: Parameters<typeof startCli>[1
   return cli;
 }
 const tempDir = () => mkdtempSync(join(tmpdir(), 'marketing-mock-worlds-'));
-const cliSource = fileURLToPath(new URL('../../src/standalone/cli.ts', import.meta.url));
-// The loader by its path: the command runs in a directory with no node_modules.
-const tsx = createRequire(import.meta.url).resolve('tsx');
 
 async function call(url: string, method = 'GET', body?: unknown) {
   const res = await fetch(url, {
@@ -104,9 +99,7 @@ describe('--port 0 and --ready-file', { timeout: 60_000 }, () => {
   it('listens on a free port and writes its actual URL and PID to the ready file, relative to where it was run, removed on exit', async () => {
     const dir = tempDir();
     const cli = await start(['--ready-file', 'mock.ready'], {
-      command: [process.execPath, '--import', tsx, cliSource],
       cwd: dir,
-      env: { TSX_TSCONFIG_PATH: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) },
     });
     expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(cli.url).not.toMatch(/:0$/);
