@@ -13,6 +13,7 @@ import {
   writeStateFile,
 } from './state-file.js';
 import { lockStateFile } from './state-lock.js';
+import { documentSource } from './state-text.js';
 import { snapshotOf } from './world-snapshot.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'state-file-'));
@@ -200,6 +201,64 @@ describe('state files', () => {
       createMockService({ seed: now.world, seedIsTrusted: true }).state(),
     );
     expect(readdirSync(folder).sort()).toEqual(['background.json', 'now.json']);
+  });
+
+  it('write in the background the file a save at once writes, byte for byte, with non-ASCII text and a piece larger than its buffer', async () => {
+    const folder = dir();
+    // 'Zoë 🙂' is six UTF-16 units and nine bytes; repeated, one record's text is megabytes.
+    const world = {
+      orgs: [{ _id: 'o', name: 'Zoë 🙂'.repeat(400_000) }],
+      contacts: Array.from({ length: 5000 }, (_, i) => ({
+        org_id: 'o',
+        cell: `2782${String(i).padStart(7, '0')}`,
+        firstname: i % 2 ? `Zoë${i}` : `Ann${i}`,
+      })),
+    };
+    const clock = { now: '2026-05-01T00:00:00.000Z', fixed: true };
+    saveStateFile(join(folder, 'now.json'), { world, clock });
+    await writeStateFile(join(folder, 'background.json'), documentSource(world), clock);
+    const [background, now] = ['background.json', 'now.json'].map((name) => readFileSync(join(folder, name)));
+    expect(background!.length).toBe(now!.length);
+    expect(Buffer.compare(background!, now!)).toBe(0);
+    expect(loadStateFile(join(folder, 'background.json'))?.trusted).toBe(true);
+  });
+
+  it('write in the background the contacts as they were when the snapshot was taken, whatever changes meanwhile', async () => {
+    const folder = dir();
+    const mock = createMockService({
+      now: '2026-05-01T00:00:00Z',
+      seed: {
+        orgs: [{ _id: 'o', credits: 100 }],
+        api_keys: [{ key: 'k', org_id: 'o' }],
+        contacts: Array.from({ length: 30_000 }, (_, i) => ({
+          org_id: 'o',
+          cell: `2782${String(i).padStart(7, '0')}`,
+          firstname: `F${i}`,
+        })),
+      },
+    });
+    const clock = { now: '2026-05-01T00:00:00.000Z', fixed: true };
+    saveStateFile(join(folder, 'before.json'), { world: mock.state(), clock });
+    const saving = writeStateFile(join(folder, 'background.json'), snapshotOf(worldOf(mock)!), clock);
+    mock.seed({ contacts: [{ org_id: 'o', cell: '27839999999', firstname: 'Later' }] });
+    const changes = [
+      new Request('http://mock/contacts/27820000007', {
+        method: 'DELETE',
+        headers: { authorization: 'Bearer k' },
+      }),
+      new Request('http://mock/contacts', {
+        method: 'PUT',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: JSON.stringify({ contacts: [{ cell: '27820020000', firstname: 'Changed' }] }),
+      }),
+    ];
+    for (const change of changes) expect((await mock.handle(change)).status).toBe(200);
+    await saving;
+    const before = loadStateFile(join(folder, 'before.json'))!;
+    const background = loadStateFile(join(folder, 'background.json'))!;
+    expect(createMockService({ seed: background.world, seedIsTrusted: true }).state()).toEqual(
+      createMockService({ seed: before.world, seedIsTrusted: true }).state(),
+    );
   });
 
   it('remove the temporary files of saves killed midway, and only those', () => {

@@ -123,8 +123,9 @@ export function saveStateFile(path: string, state: Omit<SavedState, 'trusted'>):
   renameSync(temporary, path);
 }
 
-// Text is written in pieces of about this size, and the event loop runs after this long.
-const WRITE_BYTES = 1 << 20;
+// Text is encoded into a buffer of this size and written when it is full; the event loop runs
+// after this long.
+const WRITE_BYTES = 1 << 21;
 const SLICE_MS = 10;
 
 /**
@@ -144,32 +145,33 @@ export async function writeStateFile(
   try {
     const { head, hashAt } = headOf(clock);
     const hash = createHash('sha256');
-    // Each piece is encoded once: the same bytes are hashed and written.
-    let pending: Buffer[] = [Buffer.from(head)];
-    let size = 0;
+    await file.write(head, null, 'utf8');
+    // The world's pieces are encoded into one reused buffer, and the same bytes hashed and
+    // written: a buffer made for each piece costs more than making its text.
+    const buffer = Buffer.allocUnsafe(WRITE_BYTES);
+    let used = 0;
     let sliceStart = performance.now();
+    const write = async (bytes: Buffer) => {
+      hash.update(bytes);
+      await file.write(bytes);
+    };
     const flush = async () => {
-      const bytes = pending;
-      pending = [];
-      size = 0;
-      await file.writev(bytes);
+      if (used > 0) await write(buffer.subarray(0, used));
+      used = 0;
       sliceStart = performance.now();
     };
     for (const piece of worldText(source)) {
-      if (piece !== '') {
-        const bytes = Buffer.from(piece, 'utf8');
-        hash.update(bytes);
-        pending.push(bytes);
-        size += bytes.length;
-      }
-      if (size >= WRITE_BYTES) await flush();
-      else if (performance.now() - sliceStart > SLICE_MS) {
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+      if (used + piece.length * 3 > WRITE_BYTES) await flush();
+      if (piece.length * 3 > WRITE_BYTES) await write(Buffer.from(piece, 'utf8'));
+      else used += buffer.write(piece, used, 'utf8');
+      if (performance.now() - sliceStart > SLICE_MS) {
         await nextTurn();
         sliceStart = performance.now();
       }
     }
-    pending.push(Buffer.from('}'));
     await flush();
+    await file.write('}', null, 'utf8');
     await file.write(hash.digest('hex'), hashAt, 'utf8');
     await file.close();
     renameSync(temporary, path);

@@ -18,7 +18,8 @@ export interface WorldSource {
 }
 
 // How many records one piece of text covers: a piece is made between two turns of the event
-// loop, so it stays well under a few milliseconds.
+// loop, so it stays well under a few milliseconds. A separator is a piece of its own: joined to
+// a long piece it would make a rope that the writer copies whole to encode it.
 const RECORDS_PER_PIECE = 20_000;
 // A column whose first entries repeat (tag lists, organisations, time stamps) is written as a
 // dictionary; one whose sample is mostly distinct values (cells, names, IDs) as a plain list.
@@ -47,7 +48,8 @@ function* listText(records: readonly unknown[]): Generator<string> {
   yield '[';
   for (let start = 0; start < records.length; start += RECORDS_PER_PIECE) {
     const text = JSON.stringify(records.slice(start, start + RECORDS_PER_PIECE));
-    yield `${start === 0 ? '' : ','}${text.slice(1, -1)}`;
+    if (start > 0) yield ',';
+    yield text.slice(1, -1);
   }
   yield ']';
 }
@@ -172,7 +174,8 @@ function* plainText(entry: EntryReader, count: number): Generator<string> {
     entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
     for (let i = 0; i < piece.length; i++) if (piece[i] === undefined) piece[i] = null;
     const text = JSON.stringify(piece);
-    yield start === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`;
+    if (start > 0) yield ',';
+    yield text.slice(1, -1);
   }
   yield ']';
 }
@@ -201,10 +204,14 @@ function* dictionaryText(entry: EntryReader, count: number): Generator<string> {
   yield '{"values":[';
   for (let start = 0; start < dictionary.values.length; start += RECORDS_PER_PIECE) {
     const text = JSON.stringify(dictionary.values.slice(start, start + RECORDS_PER_PIECE));
-    yield start === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`;
+    if (start > 0) yield ',';
+    yield text.slice(1, -1);
   }
   yield '],"codes":[';
-  for (let n = 0; n < codes.length; n++) yield n === 0 ? codes[n]! : `,${codes[n]}`;
+  for (let n = 0; n < codes.length; n++) {
+    if (n > 0) yield ',';
+    yield codes[n]!;
+  }
   yield ']}';
 }
 

@@ -68,11 +68,12 @@ export class ContactStore {
   }
 
   /**
-   * All contacts, in `_id` order, as a list: a snapshot, since a change replaces a contact
-   * rather than editing it.
+   * All contacts as they are now, in `_id` order, in chunks: taken at once, whatever the size
+   * (no contact is copied). Later changes leave it as it was: a change replaces a contact rather
+   * than editing it, and the store copies a chunk a snapshot holds before changing it.
    */
-  toArray(): Contact[] {
-    return this.#byId.toArray();
+  snapshot(): readonly (readonly Contact[])[] {
+    return this.#byId.snapshot();
   }
 
   /** How many contacts carry a tag. */

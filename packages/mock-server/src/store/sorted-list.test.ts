@@ -79,4 +79,43 @@ describe('SortedList', () => {
     expect(list.last()).toEqual({ id: id(4999), version: 1 });
     expect(new SortedList<Row>((a, b) => byText(a.id, b.id)).last()).toBeUndefined();
   });
+
+  it('keeps a snapshot as it was taken under any later adds, bulk adds, deletes and replaces', () => {
+    type Row = { id: string; version: number };
+    const byId = (a: Row, b: Row) => byText(a.id, b.id);
+    const numbers = fc.array(fc.integer({ min: 0, max: 6000 }), { maxLength: 3000, size: 'max' });
+    const operation = fc.record({
+      kind: fc.constantFrom('add', 'delete', 'addMany', 'replace', 'snapshot'),
+      ns: numbers,
+    });
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 8, size: 'max' }), (operations) => {
+        const list = new SortedList<Row>(byId);
+        const snapshots: { chunks: readonly (readonly Row[])[]; expected: string }[] = [];
+        const text = (rows: Iterable<Row>) => JSON.stringify([...rows]);
+        for (const { kind, ns } of operations) {
+          const rows = ns.map((n) => ({ id: id(n), version: n % 3 }));
+          if (kind === 'snapshot') snapshots.push({ chunks: list.snapshot(), expected: text(list.values()) });
+          else if (kind === 'addMany') list.addMany(rows);
+          else for (const row of rows) list[kind](row);
+        }
+        for (const { chunks, expected } of snapshots) expect(text(chunks.flat())).toBe(expected);
+        for (const chunks of snapshots.map((s) => s.chunks))
+          for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(2048);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('copies only the chunks that change after a snapshot', () => {
+    const list = new SortedList(byText);
+    list.addMany(Array.from({ length: 10_000 }, (_, i) => id(i * 2)));
+    const before = list.snapshot();
+    list.add(id(3));
+    list.delete(id(19_998));
+    const after = list.snapshot();
+    expect(after.filter((chunk, i) => chunk !== before[i])).toHaveLength(2);
+    expect(before.flat()).not.toContain(id(3));
+    expect(before.flat()).toContain(id(19_998));
+  });
 });

@@ -8,6 +8,8 @@ const MAX_CHUNK = 2048;
  */
 export class SortedList<T> {
   #chunks: T[][] = [];
+  // Chunks a snapshot holds: a change to one copies it first, so the snapshot never sees it.
+  #shared = new WeakSet<T[]>();
   #size = 0;
   readonly #compare: (a: T, b: T) => number;
 
@@ -24,12 +26,23 @@ export class SortedList<T> {
     for (const chunk of this.#chunks) yield* chunk;
   }
 
-  /** Every value, in order, as one list (one copy of every reference: a million is a long turn). */
-  toArray(): T[] {
-    const out = new Array<T>(this.#size);
-    let n = 0;
-    for (const chunk of this.#chunks) for (let i = 0; i < chunk.length; i++) out[n++] = chunk[i]!;
-    return out;
+  /**
+   * The values as they are now, in order, as chunks (each at most 2,048 values): taken at once,
+   * whatever the size, since no value is copied. A later change to the list copies the chunk it
+   * touches first, so the snapshot stays as it was taken.
+   */
+  snapshot(): readonly (readonly T[])[] {
+    for (const chunk of this.#chunks) this.#shared.add(chunk);
+    return [...this.#chunks];
+  }
+
+  // The chunk at `index`, to be changed in place: a copy of it if a snapshot holds it.
+  #writable(index: number): T[] {
+    const chunk = this.#chunks[index]!;
+    if (!this.#shared.has(chunk)) return chunk;
+    const copy = chunk.slice();
+    this.#chunks[index] = copy;
+    return copy;
   }
 
   /** The values from position `start` (inclusive) to `end` (exclusive), in order. */
@@ -78,15 +91,16 @@ export class SortedList<T> {
     }
     // New IDs sort after every existing one, so appending is the common case.
     if (this.#compare(last[last.length - 1]!, value) < 0) {
-      if (last.length < MAX_CHUNK) last.push(value);
+      if (last.length < MAX_CHUNK) this.#writable(this.#chunks.length - 1).push(value);
       else this.#chunks.push([value]);
       this.#size += 1;
       return true;
     }
     const index = this.#chunkFor(value);
-    const chunk = this.#chunks[index]!;
-    const at = lowerIn(chunk, (other) => this.#compare(other, value));
-    if (at < chunk.length && this.#compare(chunk[at]!, value) === 0) return false;
+    const held = this.#chunks[index]!;
+    const at = lowerIn(held, (other) => this.#compare(other, value));
+    if (at < held.length && this.#compare(held[at]!, value) === 0) return false;
+    const chunk = this.#writable(index);
     chunk.splice(at, 0, value);
     this.#size += 1;
     if (chunk.length > MAX_CHUNK)
@@ -148,14 +162,12 @@ export class SortedList<T> {
 
   /** Removes the value equal to this one; `false` when there is none. */
   delete(value: T): boolean {
-    if (this.#chunks.length === 0) return false;
-    const index = this.#chunkFor(value);
-    const chunk = this.#chunks[index]!;
-    const at = lowerIn(chunk, (other) => this.#compare(other, value));
-    if (at >= chunk.length || this.#compare(chunk[at]!, value) !== 0) return false;
-    chunk.splice(at, 1);
+    const found = this.#find(value);
+    if (!found) return false;
+    const chunk = this.#writable(found.index);
+    chunk.splice(found.at, 1);
     this.#size -= 1;
-    if (chunk.length === 0) this.#chunks.splice(index, 1);
+    if (chunk.length === 0) this.#chunks.splice(found.index, 1);
     return true;
   }
 
@@ -167,13 +179,13 @@ export class SortedList<T> {
   /** The value held that is equal to this one (a probe with only the compared fields will do). */
   get(value: T): T | undefined {
     const found = this.#find(value);
-    return found?.chunk[found.at];
+    return found && this.#chunks[found.index]![found.at];
   }
 
   /** Puts this value in place of the equal one held; `false` when there is none. */
   replace(value: T): boolean {
     const found = this.#find(value);
-    if (found) found.chunk[found.at] = value;
+    if (found) this.#writable(found.index)[found.at] = value;
     return found !== undefined;
   }
 
@@ -183,11 +195,12 @@ export class SortedList<T> {
     return chunk?.[chunk.length - 1];
   }
 
-  #find(value: T): { chunk: T[]; at: number } | undefined {
+  #find(value: T): { index: number; at: number } | undefined {
     if (this.#chunks.length === 0) return undefined;
-    const chunk = this.#chunks[this.#chunkFor(value)]!;
+    const index = this.#chunkFor(value);
+    const chunk = this.#chunks[index]!;
     const at = lowerIn(chunk, (other) => this.#compare(other, value));
-    return at < chunk.length && this.#compare(chunk[at]!, value) === 0 ? { chunk, at } : undefined;
+    return at < chunk.length && this.#compare(chunk[at]!, value) === 0 ? { index, at } : undefined;
   }
 }
 
