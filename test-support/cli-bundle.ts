@@ -9,13 +9,6 @@ import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const packageDir = join(root, 'packages/mock-server');
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The `marketing-mock` command built once from sources for this run: `node <file>` starts it. */
-    cliBundle: string;
-  }
-}
-
 // The workspace's packages come from their sources, as in the tests.
 const workspaceSources: Plugin = {
   name: 'workspace-sources',

@@ -16,6 +16,13 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The `marketing-mock` command built once from sources for the run (test-support/cli-bundle.ts). */
+    cliBundle: string;
+  }
+}
+
 /**
  * The command that starts `marketing-mock` from this checkout's sources: the file the test run's
  * global setup built from them (test-support/cli-bundle.ts), or, outside such a run, tsx.
