@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +30,9 @@ export default async function setup(project: TestProject): Promise<void> {
   const dir = join(packageDir, 'test/.generated/cli-bundle');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'cli.mjs');
-  // Another run in this checkout may be starting the old file: it is replaced whole, never rewritten.
-  const partial = join(dir, `cli-${process.pid}.mjs`);
+  // Another run in this checkout, or another project of this run, may be starting the file: it is
+  // replaced whole, never rewritten.
+  const partial = join(dir, `cli-${randomUUID()}.mjs`);
   await build({
     entryPoints: [join(packageDir, 'src/standalone/cli.ts')],
     outfile: partial,
