@@ -1,16 +1,13 @@
 // The SDK as users install it: built, packed and installed alone in a project outside the
 // workspace; its size, its dependencies, its bundle and the cost of type-checking against it.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { installAlone, run } from './install-alone.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** What the installed SDK costs its user. */
 export interface SdkPackageFigures {
@@ -54,13 +51,7 @@ async function bundleSize(source: string, project: string): Promise<number> {
 
 /** Builds and packs the SDK, installs it alone in a fresh project, and measures it there. */
 export async function measureSdkPackage(rounds: number): Promise<SdkPackageFigures> {
-  run('pnpm', ['--filter', '@marketing/sdk', 'build'], root);
-  const packed = mkdtempSync(join(tmpdir(), 'bench-sdk-tarball-'));
-  run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages/sdk'));
-  const tarball = join(packed, readdirSync(packed)[0]!);
-  const project = mkdtempSync(join(tmpdir(), 'bench-sdk-user-'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-sdk-user', private: true }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], project);
+  const project = installAlone('sdk');
   const installedBytes = Number(run('du', ['-sb', 'node_modules'], project).split('\t')[0]);
   const lock = JSON.parse(readFileSync(join(project, 'node_modules/.package-lock.json'), 'utf8')) as {
     packages: Record<string, unknown>;
