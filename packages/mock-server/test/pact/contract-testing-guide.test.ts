@@ -7,7 +7,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PactFile } from '../../src/index.js';
 import { type CliProcess, startCli } from '../standalone/cli-process.js';
-import { pactCoreProblem } from './pact-tools.js';
+import { pactCoreProblem, retryPactRace } from './pact-tools.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const guide = readFileSync(join(root, 'docs/contract-testing.md'), 'utf8');
@@ -60,7 +60,7 @@ describe('the contract-testing guide', () => {
         });
       });
 
-      it('verifies a consumer pact with the pact-verifier command', async () => {
+      it('verifies a consumer pact with the pact-verifier command', retryPactRace, async () => {
         const pact = new PactV4({
           consumer: 'web-app',
           provider: 'marketing-service',
