@@ -79,4 +79,24 @@ describe('CellIndex', () => {
     expect(rows.every((row) => index.get(row.cell) === row)).toBe(true);
     expect(index.get('27820000001')).toBeUndefined();
   });
+
+  it('grows without reading a record: each slot keeps its hash', () => {
+    // At a million contacts, reading every record's cell again to grow the table took a second.
+    let reads = 0;
+    const rows = Array.from({ length: 1000 }, (_, i) => {
+      const cell = String(27820000000 + i);
+      return {
+        get cell() {
+          reads += 1;
+          return cell;
+        },
+      };
+    });
+    const index = new CellIndex<{ readonly cell: string }>();
+    for (const row of rows) index.set(row);
+    reads = 0;
+    index.reserve(100_000);
+    expect(reads).toBe(0);
+    expect(rows.every((row) => index.get(row.cell) === row)).toBe(true);
+  });
 });

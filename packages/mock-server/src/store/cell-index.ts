@@ -2,10 +2,17 @@
  * Records by their cell, in an open-addressing hash table (linear probing) of record references.
  * It does what a `Map<string, T>` would, for a store of a million contacts: a `Map` rehashes
  * every entry each time it grows and keeps three words an entry, where this table is sized once
- * for a bulk insert (`reserve`) and keeps one or two.
+ * for a bulk insert (`reserve`) and keeps two slots a record at most, each a reference and a
+ * 4-byte hash.
+ *
+ * Each slot's hash is kept beside its record, in a typed array: growing the table then moves
+ * references by their stored hashes without reading a record (at a million contacts, reading
+ * each record's cell to hash it again was a second of cache misses), and a probe compares hashes
+ * before it reads a record's cell.
  */
 export class CellIndex<T extends { readonly cell: string }> {
   #slots: (T | undefined)[] = new Array(16).fill(undefined);
+  #hashes = new Uint32Array(16);
   #mask = 15;
   #size = 0;
 
@@ -14,9 +21,12 @@ export class CellIndex<T extends { readonly cell: string }> {
   }
 
   get(cell: string): T | undefined {
-    for (let i = cellHash(cell) & this.#mask; ; i = (i + 1) & this.#mask) {
-      const record = this.#slots[i];
-      if (record === undefined || record.cell === cell) return record;
+    const hash = cellHash(cell);
+    const slots = this.#slots;
+    const hashes = this.#hashes;
+    for (let i = hash & this.#mask; ; i = (i + 1) & this.#mask) {
+      const record = slots[i];
+      if (record === undefined || (hashes[i] === hash && record.cell === cell)) return record;
     }
   }
 
@@ -33,26 +43,30 @@ export class CellIndex<T extends { readonly cell: string }> {
   /** Adds a record, or replaces the one with the same cell. */
   set(record: T): void {
     if ((this.#size + 1) * 2 > this.#slots.length) this.#resize(this.#slots.length * 2);
-    let i = cellHash(record.cell) & this.#mask;
+    const hash = cellHash(record.cell);
+    let i = hash & this.#mask;
     for (let held = this.#slots[i]; held !== undefined; held = this.#slots[i]) {
-      if (held.cell === record.cell) {
+      if (this.#hashes[i] === hash && held.cell === record.cell) {
         this.#slots[i] = record;
         return;
       }
       i = (i + 1) & this.#mask;
     }
     this.#slots[i] = record;
+    this.#hashes[i] = hash;
     this.#size += 1;
   }
 
   delete(cell: string): boolean {
     const slots = this.#slots;
+    const hashes = this.#hashes;
     const mask = this.#mask;
-    let i = cellHash(cell) & mask;
+    const hash = cellHash(cell);
+    let i = hash & mask;
     for (;;) {
       const record = slots[i];
       if (record === undefined) return false;
-      if (record.cell === cell) break;
+      if (hashes[i] === hash && record.cell === cell) break;
       i = (i + 1) & mask;
     }
     // Backward-shift deletion: later records of the same probe run move up into the gap, so a
@@ -63,10 +77,11 @@ export class CellIndex<T extends { readonly cell: string }> {
         slots[gap] = undefined;
         break;
       }
-      const home = cellHash(record.cell) & mask;
+      const home = hashes[j]! & mask;
       // The record may fill the gap when its home slot is not within (gap, j], cyclically.
       if (gap <= j ? home <= gap || home > j : home <= gap && home > j) {
         slots[gap] = record;
+        hashes[gap] = hashes[j]!;
         gap = j;
       }
     }
@@ -77,15 +92,23 @@ export class CellIndex<T extends { readonly cell: string }> {
   #resize(atLeast: number): void {
     let length = 16;
     while (length < atLeast) length *= 2;
-    const old = this.#slots;
-    this.#slots = new Array(length).fill(undefined);
-    this.#mask = length - 1;
-    for (const record of old) {
+    const oldSlots = this.#slots;
+    const oldHashes = this.#hashes;
+    const slots: (T | undefined)[] = new Array(length).fill(undefined);
+    const hashes = new Uint32Array(length);
+    const mask = length - 1;
+    for (let k = 0; k < oldSlots.length; k++) {
+      const record = oldSlots[k];
       if (record === undefined) continue;
-      let i = cellHash(record.cell) & this.#mask;
-      while (this.#slots[i] !== undefined) i = (i + 1) & this.#mask;
-      this.#slots[i] = record;
+      const hash = oldHashes[k]!;
+      let i = hash & mask;
+      while (slots[i] !== undefined) i = (i + 1) & mask;
+      slots[i] = record;
+      hashes[i] = hash;
     }
+    this.#slots = slots;
+    this.#hashes = hashes;
+    this.#mask = mask;
   }
 }
 
