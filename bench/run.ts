@@ -105,10 +105,15 @@ const mock = createMockService({
   rateLimit: false,
   now: '2026-11-22T00:00:00Z',
 });
+// The JS heap and the typed arrays' memory outside it (the cell index keeps its hashes in one).
+const heapAndBuffers = () => {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
 // Heap is measured from before the rows exist: what the store keeps of them counts, the rest is freed.
 function timeSeed() {
   gc();
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapBefore = heapAndBuffers();
   const contacts = seedRows();
   const started = performance.now();
   mock.seed({ contacts });
@@ -116,7 +121,7 @@ function timeSeed() {
 }
 const seeded = timeSeed();
 gc();
-const perContact = (process.memoryUsage().heapUsed - seeded.heapBefore) / sizes.contacts;
+const perContact = (heapAndBuffers() - seeded.heapBefore) / sizes.contacts;
 record({
   name: `Seed ${sizes.contacts.toLocaleString('en')} contacts`,
   figure: ms(seeded.ms),
@@ -124,7 +129,7 @@ record({
   met: seeded.ms <= 3_000,
 });
 record({
-  name: 'Heap per contact',
+  name: 'Heap per contact (the JS heap and typed arrays)',
   figure: `${perContact.toFixed(0)} B (RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB)`,
   target: tiny ? undefined : '<= 400 B',
   met: perContact <= 400,

@@ -50,6 +50,22 @@ describe('the release files', () => {
     );
   });
 
+  it('the single file words a refused request in English (it carries zod’s English messages alone)', async () => {
+    const url = await startIn(process.execPath, [join(release, 'marketing-mock.mjs')], {
+      PATH: '/usr/bin:/bin',
+    });
+    const response = await fetch(`${url}/contacts/search`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ find: { cell: 5 } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: [{ path: 'find.cell', message: 'Invalid input: expected array, received number' }],
+    });
+  });
+
   it('the single file runs as the load-test section of the standalone guide starts it', async () => {
     const guide = readFileSync(
       fileURLToPath(new URL('../docs/standalone-server.md', import.meta.url)),
