@@ -1,4 +1,5 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
+import { CellIndex } from './cell-index.js';
 import { collections, type SeedPlan } from './collections.js';
 import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
 import { checkContactSeed, IdPool, toStoredContact } from './contact-seed.js';
@@ -82,7 +83,9 @@ function checkContacts(
   orgIds: Set<string>,
   issues: { path: string; message: string }[],
 ): Map<string, Contact[]> {
-  const cellsByOrg = new Map<string, Set<string>>();
+  // A cell index per organisation, not a Set of cells: at a million contacts a Set's growth and
+  // hashing were a second of the seed, where the index grows by hashes it keeps.
+  const cellsByOrg = new Map<string, CellIndex<Contact>>();
   const contactIds = new Set<string>();
   const contactsByOrg = new Map<string, Contact[]>();
   const ids = new IdPool();
@@ -103,25 +106,25 @@ function checkContacts(
       issues.push({ path: `contacts.${i}.cell`, message: 'Invalid cell number' });
       continue;
     }
+    const contact = toStoredContact(fields, msisdn, stamp);
     if (!trusted) {
       let cells = cellsByOrg.get(org_id);
       if (!cells) {
-        cells = new Set<string>();
+        cells = new CellIndex<Contact>();
         cellsByOrg.set(org_id, cells);
       }
-      const seenBefore = cells.size;
-      if (cells.add(msisdn).size === seenBefore || world.contacts.get(org_id)?.hasCell(msisdn)) {
+      if (cells.has(msisdn) || world.contacts.get(org_id)?.hasCell(msisdn)) {
         issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
-      }
+      } else cells.set(contact);
       const id = fields._id as string | undefined;
-      if (id !== undefined) {
+      if (id) {
         if (contactIds.has(id) || world.contacts.get(org_id)?.get(id)) {
           issues.push({ path: `contacts.${i}._id`, message: `Duplicate id ${id}` });
         }
         contactIds.add(id);
       }
     }
-    addTo(contactsByOrg, org_id, toStoredContact(fields, msisdn, stamp));
+    addTo(contactsByOrg, org_id, contact);
   }
   return contactsByOrg;
 }
