@@ -23,6 +23,11 @@ const filterArb = fc.record(
     tag_ids: fc.oneof(
       fc.record({ $in: fc.subarray(['a', 'b', 'c', 'd', 'z'], { minLength: 1 }) }),
       fc.record({ $all: fc.subarray(['a', 'b', 'c', 'd'], { minLength: 1 }) }),
+      // Both: the index drives one, and the other is still checked on each row it yields.
+      fc.record({
+        $in: fc.subarray(['a', 'b', 'c', 'd', 'z'], { minLength: 1 }),
+        $all: fc.subarray(['a', 'b', 'c', 'd'], { minLength: 1 }),
+      }),
     ),
     updatedAt: fc.record(
       { $gte: fc.integer({ min: 1, max: 28 }).map(day), $lte: fc.integer({ min: 1, max: 28 }).map(day) },

@@ -194,8 +194,9 @@ export class ContactStore {
     const { skip, limit } = request.options;
     const page: ProjectedContact[] = [];
     let skipped = 0;
-    for (const contact of this.#candidates(this.plan(request.find), true)) {
-      if (!matchesFilter(contact, request.find)) continue;
+    const plan = this.plan(request.find);
+    for (const contact of this.#candidates(plan, true)) {
+      if (!matchesFilter(contact, plan.filter)) continue;
       if (skipped < skip) skipped += 1;
       else {
         page.push(projectContact(contact, request.projection));
@@ -207,8 +208,9 @@ export class ContactStore {
 
   /** Every contact a filter matches, in no particular order. */
   *matching(filter: ContactFilter): IterableIterator<Contact> {
-    for (const contact of this.#candidates(this.plan(filter), false)) {
-      if (matchesFilter(contact, filter)) yield contact;
+    const plan = this.plan(filter);
+    for (const contact of this.#candidates(plan, false)) {
+      if (matchesFilter(contact, plan.filter)) yield contact;
     }
   }
 

@@ -19,7 +19,10 @@ export type IndexChoice =
   | { index: 'updatedAt'; range: { $gte?: string; $lte?: string } }
   | { index: 'all' };
 
-/** A query plan: the driving index, how many rows it yields, and the filter for those rows. */
+/**
+ * A query plan: the driving index, how many rows it yields, and the filter left to check on those
+ * rows (the query's, less the condition the index answers exactly).
+ */
 export interface QueryPlan {
   driver: IndexChoice;
   estimatedRows: number;
@@ -58,5 +61,23 @@ export function planContactQuery(filter: ContactFilter, stats: IndexStatistics):
     candidates.push({ driver: { index: 'updatedAt', range: filter.updatedAt }, rows });
   }
   const best = candidates.reduce((a, b) => (b.rows < a.rows ? b : a));
-  return { driver: best.driver, estimatedRows: best.rows, filter };
+  return { driver: best.driver, estimatedRows: best.rows, filter: residualFilter(filter, best.driver) };
+}
+
+// The filter without the condition its driving index yields exactly: each row the index yields
+// meets it, and checking it again read each row's tags or time for nothing.
+function residualFilter(filter: ContactFilter, driver: IndexChoice): ContactFilter {
+  const { cell, tag_ids, updatedAt } = filter;
+  const rest: ContactFilter = {};
+  if (cell && driver.index !== 'cell') rest.cell = cell;
+  if (updatedAt && driver.index !== 'updatedAt') rest.updatedAt = updatedAt;
+  if (tag_ids) {
+    const fromIn = driver.index === 'tag' && driver.tagIds === tag_ids.$in;
+    const fromAll = (driver.index === 'tag' || driver.index === 'allTags') && !fromIn;
+    const tags: NonNullable<ContactFilter['tag_ids']> = {};
+    if (tag_ids.$in && !fromIn) tags.$in = tag_ids.$in;
+    if (tag_ids.$all && !fromAll) tags.$all = tag_ids.$all;
+    if (tags.$in || tags.$all) rest.tag_ids = tags;
+  }
+  return rest;
 }
