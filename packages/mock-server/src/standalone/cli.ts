@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First, so that zod's configuration is set before any schema is made.
+import './zod-jitless.js';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setStateSaveHook } from '../core/state-save-hook.js';
