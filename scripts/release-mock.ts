@@ -10,34 +10,17 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
+import { englishOnlyZod } from './english-only-zod.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'release');
 const entry = join(root, 'packages/mock-server/src/standalone/cli.ts');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-
-// zod's index re-exports every language's error messages (a third of the file, 300 kB to parse at
-// each start); the mock words its errors in English and never picks another, so the release file
-// keeps English alone.
-const englishOnlyZod: Plugin = {
-  name: 'english-only-zod',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
-      /[\\/]zod[\\/]v4[\\/]/.test(importer)
-        ? { path: join(dirname(importer), '../locales/en.js'), namespace: 'zod-english' }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'zod-english' }, ({ path }) => ({
-      contents: `export { default as en } from ${JSON.stringify(path)};`,
-      resolveDir: dirname(path),
-    }));
-  },
-};
 
 const common: BuildOptions = {
   entryPoints: [entry],

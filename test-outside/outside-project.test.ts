@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,7 +184,7 @@ describe('the packages, installed from their tarballs outside the workspace', ()
     }
   });
 
-  it('install the mock alone from its tarball, with its own dependencies, and serve with npx', async () => {
+  it('install the mock alone from its tarball, with its own dependencies, and serve with npx from one file that needs none of them', async () => {
     const alone = mkdtempSync(join(tmpdir(), 'marketing-mock-alone-'));
     writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'mock-alone', private: true }));
     run(
@@ -208,6 +208,30 @@ describe('the packages, installed from their tarballs outside the workspace', ()
       expect(answer.status).toBe(200);
     } finally {
       server.kill('SIGTERM');
+    }
+    // The command is one file with its dependencies bundled (importing them from node_modules was
+    // most of its start): it serves, and words a refusal, with their folders gone.
+    for (const dependency of ['zod', 'date-fns', '@date-fns', 'libphonenumber-js', 'fastest-levenshtein']) {
+      expect(existsSync(join(alone, 'node_modules', dependency))).toBe(true);
+      rmSync(join(alone, 'node_modules', dependency), { recursive: true });
+    }
+    const bundled = spawn('npx', ['--no-install', 'marketing-mock', '--port', '0', '--quiet'], {
+      cwd: alone,
+    });
+    try {
+      const url = await listeningUrl(bundled);
+      const refused = await fetch(`${url}/contacts/search`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer demo_seller_admin', 'content-type': 'application/json' },
+        body: JSON.stringify({ find: { cell: 5 } }),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        ok: false,
+        error: [{ path: 'find.cell', message: 'Invalid input: expected array, received number' }],
+      });
+    } finally {
+      bundled.kill('SIGTERM');
     }
   });
 

@@ -1,5 +1,6 @@
 import { defineConfig } from 'tsup';
 import { packageEntries } from '../../package-entries.js';
+import { englishOnlyZod } from '../../scripts/english-only-zod.js';
 import { buildDashboardPage } from './ui/build-ui.js';
 
 // @marketing/domain is built into the mock's files (code and declarations), so the mock's tarball
@@ -16,12 +17,21 @@ export default defineConfig([
     target: 'node20',
     ...bundled,
   },
+  // The command is one file with its dependencies in it, as the release file is: importing
+  // date-fns, zod and libphonenumber-js from node_modules took 280 ms of each start (date-fns's
+  // index alone loads 250 modules), against 150 ms for the whole bundled start.
   {
     entry: { cli: 'src/standalone/cli.ts' },
     define: { __MARKETING_MOCK_DASHBOARD__: JSON.stringify(buildDashboardPage()) },
     format: ['esm'],
-    sourcemap: true,
+    platform: 'node',
     target: 'node20',
-    ...bundled,
+    noExternal: [/./],
+    esbuildPlugins: [englishOnlyZod],
+    minify: true,
+    // Some dependencies call require() for Node's built-ins, which an ES module has not.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   },
 ]);
