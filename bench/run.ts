@@ -603,6 +603,31 @@ if (!tiny) {
   const npxStarts: number[] = [];
   for (let i = 0; i < 5; i++)
     npxStarts.push(await coldStart('npx', ['--no-install', 'marketing-mock'], mockProject, 'SIGTERM'));
+  // What a test process pays to import the library (msw's handlers, createMockService) before its
+  // first test, in each module system.
+  const importMs = (args: string[]) =>
+    Number(spawnSync(process.execPath, args, { cwd: mockProject, encoding: 'utf8' }).stdout.trim());
+  const esmImports: number[] = [];
+  const cjsImports: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    esmImports.push(
+      importMs([
+        '--input-type=module',
+        '-e',
+        "const t = performance.now(); await import('@marketing/mock-server'); console.log(performance.now() - t)",
+      ]),
+    );
+    cjsImports.push(
+      importMs([
+        '-e',
+        "const t = performance.now(); require('@marketing/mock-server'); console.log(performance.now() - t)",
+      ]),
+    );
+  }
+  record({
+    name: 'Import @marketing/mock-server, installed from its tarball (median of 5)',
+    figure: `${medianOf(esmImports)} as an ES module; ${medianOf(cjsImports)} with require`,
+  });
   rmSync(mockProject, { recursive: true, force: true });
   record({
     name: 'Cold start to first 200: npx marketing-mock, the package installed from its tarball (median of 5)',

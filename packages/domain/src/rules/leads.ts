@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import type { Lead } from '../schemas/lead-requests.js';
 import type { StatusReason } from '../schemas/lead-transaction.js';
 import type { LeadStatus, Offer } from '../schemas/offer.js';

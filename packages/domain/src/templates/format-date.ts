@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /** The format of `|date` when none is given. */
 export const DEFAULT_DATE_FORMAT = 'yyyy-MM-ddTHH:mm:ss';
