@@ -115,6 +115,14 @@ describe('the packages, installed from their tarballs outside the workspace', ()
       );
       const esm = `import { Client } from '@marketing/sdk'; ${call}`;
       expect(JSON.parse(run('node', ['--input-type=module', '-e', esm], alone))).toBe('contact_not_found');
+      // The webhook helpers load as ES modules without zod, which only /validation needs.
+      const hooks = `import { idempotencyKeyOf, previewTemplate } from '@marketing/sdk/webhooks';
+        console.log(JSON.stringify([idempotencyKeyOf({ 'service-idemptotency-key': 'whd_1' }),
+          previewTemplate('Thanks {{contact.firstname}}', { contact: { firstname: 'Thandi' } }).text]))`;
+      expect(JSON.parse(run('node', ['--input-type=module', '-e', hooks], alone))).toEqual([
+        'whd_1',
+        'Thanks Thandi',
+      ]);
       // Each call says which SDK made it, as the mock's journal shows.
       const [latest] = (await (await fetch(`${url}/__mock/requests?limit=1`)).json()).data;
       expect(latest.headers['user-agent']).toMatch(/^marketing-sdk\/0\.2\.0 \(node 20\.[\d.]+; linux\)$/);

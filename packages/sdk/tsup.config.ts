@@ -17,7 +17,9 @@ const common: Options = {
   external: ['zod'],
 };
 
+// Each helper entry is built on its own: built together they shared a chunk that imported zod at
+// its top, so `import '@marketing/sdk/webhooks'` failed as an ES module where zod was not installed.
 export default defineConfig([
   { ...common, entry: { index } },
-  { ...common, entry: helpers, minify: true },
+  ...Object.entries(helpers).map(([name, path]) => ({ ...common, entry: { [name]: path }, minify: true })),
 ]);

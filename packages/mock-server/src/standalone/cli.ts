@@ -173,6 +173,8 @@ server.listen(port, args.host, () => {
       ...(pactStates ? { pactStates } : {}),
       ...(publicUrl ? { publicUrl } : {}),
     });
+    // A clock that was running when saved runs on from where it was.
+    if (saved?.clock?.fixed && saved.clock.mode === 'offset') mock.clock.unfreeze();
     router = createWorldRouter(mock, { maxWorlds, seed, seedIsTrusted: saved?.trusted === true });
   } catch (error) {
     const code = saved ? 2 : 1;

@@ -14,8 +14,11 @@ export class StateFileError extends Error {
 /** What a state file keeps: the world (a seed document) and the clock. */
 export interface SavedState {
   world: SeedDocument;
-  /** The mock's clock when saved: `fixed` when it had been set, so it resumes at `now`. */
-  clock?: { now: string; fixed: boolean } | undefined;
+  /**
+   * The mock's clock when saved: `fixed` when it had left real time, so it resumes at `now`, and
+   * its mode, so a running (`offset`) clock runs on (files without a mode resume frozen).
+   */
+  clock?: { now: string; fixed: boolean; mode?: 'real' | 'frozen' | 'offset' | undefined } | undefined;
   /**
    * On load: whether the world is exactly what this mock wrote (its content hash matched), so its
    * cells need not be validated again. An edited or hand-written file is never trusted.
@@ -91,7 +94,11 @@ function readClock(clock: unknown, refuse: (why: string) => StateFileError): Sav
     );
   if (typeof fixed !== 'boolean')
     throw refuse(`has clock.fixed ${JSON.stringify(fixed) ?? 'missing'}, not true or false`);
-  return { now, fixed };
+  const { mode } = clock;
+  if (mode === undefined) return { now, fixed };
+  if (mode !== 'real' && mode !== 'frozen' && mode !== 'offset')
+    throw refuse(`has clock.mode ${JSON.stringify(mode)}, not real, frozen or offset`);
+  return { now, fixed, mode };
 }
 
 // The head of a state file, up to its world: its hash is written over the zeros once known.

@@ -11,7 +11,7 @@ function stateOf(mock: MockService): { source: WorldSource; clock: NonNullable<S
   if (!world) throw new Error('Only a mock made by createMockService can be saved');
   return {
     source: snapshotOf(world),
-    clock: { now: mock.clock.now().toISOString(), fixed: mock.clock.isFixed() },
+    clock: { now: mock.clock.now().toISOString(), fixed: mock.clock.isFixed(), mode: mock.clock.mode() },
   };
 }
 

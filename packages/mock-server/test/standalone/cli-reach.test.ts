@@ -207,6 +207,28 @@ describe('the standalone server, reached from outside', () => {
     );
   });
 
+  it('brings a running (offset) clock back running from where it was saved', async () => {
+    const state = join(tempDir(), 'state.json');
+    const first = await start(['--quiet', '--state', state]);
+    const moved = await fetch(`${first.url}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ set: '2030-01-01T00:00:00Z' }),
+    });
+    expect((await moved.json()).data.mode).toBe('offset');
+    running.splice(running.indexOf(first), 1);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(JSON.parse(readFileSync(state, 'utf8')).clock).toMatchObject({ fixed: true, mode: 'offset' });
+
+    const second = await start(['--quiet', '--state', state]);
+    const before = (await (await fetch(`${second.url}/__mock/clock`)).json()).data;
+    expect(before.mode).toBe('offset');
+    expect(before.now.startsWith('2030-01-01T00:00:')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = (await (await fetch(`${second.url}/__mock/clock`)).json()).data;
+    expect(Date.parse(after.now)).toBeGreaterThan(Date.parse(before.now));
+  });
+
   it('stops and saves --state when SIGTERM is sent to pnpm, the command the user ran, reading relative paths from their directory', async () => {
     const userDir = tempDir();
     writeFileSync(
