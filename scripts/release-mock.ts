@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
-import { englishOnlyZod } from './english-only-zod.js';
+import { englishOnlyZod, esmRequireBanner } from './command-bundle.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'release');
@@ -40,8 +40,8 @@ await build({
   format: 'esm',
   outfile: join(out, 'marketing-mock.mjs'),
   banner: {
-    // The entry keeps its shebang; some dependencies call require() for Node built-ins.
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    // The entry keeps its shebang.
+    js: esmRequireBanner,
   },
 });
 chmodSync(join(out, 'marketing-mock.mjs'), 0o755);

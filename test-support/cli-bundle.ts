@@ -6,6 +6,7 @@ import { build, type Plugin } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { entrySources } from '../package-entries.js';
 import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
+import { esmRequireBanner } from '../scripts/command-bundle.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const packageDir = join(root, 'packages/mock-server');
@@ -40,10 +41,7 @@ export default async function setup(project: TestProject): Promise<void> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // Bundled CommonJS dependencies call require, which an ES module has not got.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
+    banner: { js: esmRequireBanner },
     plugins: [workspaceSources],
     define: { __MARKETING_MOCK_DASHBOARD__: JSON.stringify(buildDashboardPage()) },
     logLevel: 'warning',

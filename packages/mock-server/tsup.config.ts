@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 import { packageEntries } from '../../package-entries.js';
-import { englishOnlyZod } from '../../scripts/english-only-zod.js';
+import { englishOnlyZod, esmRequireBanner } from '../../scripts/command-bundle.js';
 import { buildDashboardPage } from './ui/build-ui.js';
 
 // @marketing/domain is built into the mock's files (code and declarations), so the mock's tarball
@@ -29,9 +29,6 @@ export default defineConfig([
     noExternal: [/./],
     esbuildPlugins: [englishOnlyZod],
     minify: true,
-    // Some dependencies call require() for Node's built-ins, which an ES module has not.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    banner: { js: esmRequireBanner },
   },
 ]);
