@@ -63,7 +63,7 @@ const handlers: HandlerTable = {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const settings = resolveSettings(options);
-  const clock = createClock(options.now);
+  const clock = createClock(options.now, options.clockMode);
   const newId = createIdGenerator(() => clock.now().getTime() / 1000);
   const startedAt = performance.now();
   const state = new WorldHolder({

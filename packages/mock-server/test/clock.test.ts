@@ -43,6 +43,7 @@ describe('the clock in process', () => {
   it.each([
     [{ set: '+010000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
     [{ set: '10000-01-01T00:00:00Z' }, 'not a date'],
+    [{ set: '2026-02-30T00:00:00Z' }, 'not a date'],
     [{ set: '1969-12-31T23:59:59Z' }, 'outside the years 1970 to 9999'],
     [{ set: 'tomorrow' }, 'not a date'],
     [{ advance: '-1d' }, 'not a duration'],

@@ -31,6 +31,33 @@ describe('createClock', () => {
     expect(() => clock.advance('1ms')).toThrow(ClockError);
     expect(clock.nowMs()).toBe(LATEST_CLOCK_MS);
   });
+
+  it('stops a running clock at the last millisecond of 9999 rather than run past it', async () => {
+    const clock = createClock(new Date(LATEST_CLOCK_MS - 5), 'offset');
+    expect(clock.mode()).toBe('offset');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(clock.nowMs()).toBe(LATEST_CLOCK_MS);
+    expect(clock.now().toISOString()).toBe('9999-12-31T23:59:59.999Z');
+  });
+
+  it('refuses a day its month does not have, however the time is written', () => {
+    const clock = createClock('2026-01-01T00:00:00Z');
+    for (const day of ['2026-02-30T00:00:00Z', '2026-02-29', '2026-04-31T12:00:00+02:00', '2026-13-01T00:00:00Z'])
+      expect(() => clock.set(day), day).toThrow(/not a date/);
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(clock.set('2028-02-29T23:00:00-05:00').toISOString()).toBe('2028-03-01T04:00:00.000Z');
+  });
+
+  it('starts running from an offset start, and restarts running from the same place', () => {
+    const clock = createClock('2030-01-01T00:00:00Z', 'offset');
+    expect(clock.mode()).toBe('offset');
+    clock.freeze();
+    clock.advance('30d');
+    clock.restart();
+    expect(clock.mode()).toBe('offset');
+    expect(clock.nowMs() - Date.parse('2030-01-01T00:00:00Z')).toBeLessThan(1000);
+    expect(clock.nowMs()).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00Z'));
+  });
 });
 
 describe('parseDuration', () => {

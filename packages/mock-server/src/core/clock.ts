@@ -134,11 +134,19 @@ export class ClockError extends Error {
 
 const inBounds = (ms: number) => ms >= EARLIEST_CLOCK_MS && ms <= LATEST_CLOCK_MS;
 
+// Date.parse rolls a day the month does not have into the next month (02-30 is March 2).
+function namesARealDay(text: string): boolean {
+  const day = /^\s*([+-]\d{6}|\d{4})-(\d\d)-(\d\d)/.exec(text);
+  if (!day) return true;
+  const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  return new Date(Date.UTC(year, month - 1, date)).getUTCDate() === date;
+}
+
 function instantOf(instant: Date | string): number {
   const ms =
     instant instanceof Date
       ? instant.getTime()
-      : typeof instant === 'string'
+      : typeof instant === 'string' && namesARealDay(instant)
         ? Date.parse(instant)
         : Number.NaN;
   if (Number.isNaN(ms)) throw new ClockError(`set: not a date: ${String(instant)} (use an ISO time)`);
@@ -147,7 +155,8 @@ function instantOf(instant: Date | string): number {
 }
 
 /**
- * Creates a clock: frozen at `start` when given, otherwise in real time.
+ * Creates a clock: at `start` when given (frozen there, or running on from it when `startMode` is
+ * `offset`), otherwise in real time. `restart` comes back to the same start.
  *
  * @example
  * ```ts
@@ -155,15 +164,19 @@ function instantOf(instant: Date | string): number {
  * clock.advance('1d').toISOString(); // '2026-01-02T00:00:00.000Z'
  * ```
  */
-export function createClock(start?: Date | string): ControlledClock {
+export function createClock(start?: Date | string, startMode: 'frozen' | 'offset' = 'frozen'): ControlledClock {
   const startMs = start === undefined ? undefined : instantOf(start);
+  const startOffset = startMs === undefined ? 0 : startMs - Date.now();
   let mode: ClockMode = 'real';
   // Frozen: the time itself; offset: how far the clock is from the machine's time.
   let frozenAt = 0;
   let offset = 0;
   let listener: ClockMoveListener | undefined;
 
-  const nowMs = () => (mode === 'real' ? Date.now() : mode === 'frozen' ? frozenAt : Date.now() + offset);
+  // A running clock set just before the end of 9999 stops there rather than leave the years it
+  // can be set to (and that a state file can hold).
+  const nowMs = () =>
+    mode === 'real' ? Date.now() : mode === 'frozen' ? frozenAt : Math.min(Date.now() + offset, LATEST_CLOCK_MS);
   const place = (at: number) => {
     if (mode === 'frozen') frozenAt = at;
     else {
@@ -242,7 +255,10 @@ export function createClock(start?: Date | string): ControlledClock {
     restart() {
       const before = { mode, frozenAt, offset };
       if (startMs === undefined) mode = 'real';
-      else {
+      else if (startMode === 'offset') {
+        mode = 'offset';
+        offset = startOffset;
+      } else {
         mode = 'frozen';
         frozenAt = startMs;
       }

@@ -50,6 +50,11 @@ export interface MockServiceOptions {
   seedIsTrusted?: boolean;
   /** Fix the clock at this instant (otherwise it follows real time until set). */
   now?: Date | string;
+  /**
+   * How a clock started at `now` runs: `frozen` stands still there until moved; `offset` runs on
+   * from it, as real time does. `POST /__mock/reset` comes back to the same. @default 'frozen'
+   */
+  clockMode?: 'frozen' | 'offset';
   /** Rate limits, or `false` to turn them off. */
   rateLimit?: false | Partial<RateLimitSettings>;
   /** Billing prices, or `false` to make everything free and never answer 402. */

@@ -167,14 +167,15 @@ server.listen(port, args.host, () => {
       requestJournalLimit: journalLimit,
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
-      ...(saved?.clock?.fixed ? { now: saved.clock.now } : {}),
+      // A clock that was running when saved runs on from where it was, and reset comes back to that.
+      ...(saved?.clock?.fixed
+        ? { now: saved.clock.now, clockMode: saved.clock.mode === 'offset' ? ('offset' as const) : ('frozen' as const) }
+        : {}),
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
       ...(pactStates ? { pactStates } : {}),
       ...(publicUrl ? { publicUrl } : {}),
     });
-    // A clock that was running when saved runs on from where it was.
-    if (saved?.clock?.fixed && saved.clock.mode === 'offset') mock.clock.unfreeze();
     router = createWorldRouter(mock, { maxWorlds, seed, seedIsTrusted: saved?.trusted === true });
   } catch (error) {
     const code = saved ? 2 : 1;

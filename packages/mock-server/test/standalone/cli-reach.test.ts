@@ -207,7 +207,7 @@ describe('the standalone server, reached from outside', () => {
     );
   });
 
-  it('brings a running (offset) clock back running from where it was saved', async () => {
+  it('brings a running (offset) clock back running from where it was saved, and reset returns there', async () => {
     const state = join(tempDir(), 'state.json');
     const first = await start(['--quiet', '--state', state]);
     const moved = await fetch(`${first.url}/__mock/clock`, {
@@ -227,6 +227,18 @@ describe('the standalone server, reached from outside', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const after = (await (await fetch(`${second.url}/__mock/clock`)).json()).data;
     expect(Date.parse(after.now)).toBeGreaterThan(Date.parse(before.now));
+
+    const control = (path: string, body: unknown) =>
+      fetch(`${second.url}/__mock/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    await control('clock', { advance: '365d', freeze: true });
+    await control('reset', {});
+    const reset = (await (await fetch(`${second.url}/__mock/clock`)).json()).data;
+    expect(reset.mode).toBe('offset');
+    expect(reset.now.startsWith('2030-01-01T00:00:')).toBe(true);
   });
 
   it('stops and saves --state when SIGTERM is sent to pnpm, the command the user ran, reading relative paths from their directory', async () => {
