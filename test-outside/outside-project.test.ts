@@ -276,29 +276,35 @@ describe('the packages, installed from their tarballs outside the workspace', ()
     expect(run('npx', ['--no-install', 'marketing-mock', '--version'], project).trim()).toBe('0.2.0');
   });
 
-  it('stop and save --state when SIGTERM is sent to npx, the command the user ran', async () => {
-    const child = spawn(
-      'npx',
-      ['--no-install', 'marketing-mock', '--port', '0', '--quiet', '--state', 'npx-state.json'],
-      {
-        cwd: project,
-      },
-    );
-    const url = await listeningUrl(child);
-    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
-    child.kill('SIGTERM');
-    await expect.poll(() => existsSync(join(project, 'npx-state.json')), { timeout: 10_000 }).toBe(true);
-    await expect
-      .poll(
-        () =>
-          fetch(`${url}/__mock/health`).then(
-            () => 'serving',
-            () => 'stopped',
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe('stopped');
-  });
+  // npm passes SIGTERM on to the shell under it, and SIGHUP not at all: it ends and the shell lives on.
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'stop and save --state when %s is sent to npx, the command the user ran',
+    async (signal) => {
+      const state = `npx-state-${signal}.json`;
+      const child = spawn(
+        'npx',
+        ['--no-install', 'marketing-mock', '--port', '0', '--quiet', '--state', state],
+        {
+          cwd: project,
+        },
+      );
+      const url = await listeningUrl(child);
+      expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+      child.kill(signal);
+      await expect.poll(() => existsSync(join(project, state)), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => existsSync(join(project, `${state}.lock`)), { timeout: 10_000 }).toBe(false);
+      await expect
+        .poll(
+          () =>
+            fetch(`${url}/__mock/health`).then(
+              () => 'serving',
+              () => 'stopped',
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe('stopped');
+    },
+  );
 
   it('run a vitest and msw test written as an outside user would', () => {
     writeFileSync(

@@ -42,7 +42,12 @@ describe('createClock', () => {
 
   it('refuses a day its month does not have, however the time is written', () => {
     const clock = createClock('2026-01-01T00:00:00Z');
-    for (const day of ['2026-02-30T00:00:00Z', '2026-02-29', '2026-04-31T12:00:00+02:00', '2026-13-01T00:00:00Z'])
+    for (const day of [
+      '2026-02-30T00:00:00Z',
+      '2026-02-29',
+      '2026-04-31T12:00:00+02:00',
+      '2026-13-01T00:00:00Z',
+    ])
       expect(() => clock.set(day), day).toThrow(/not a date/);
     expect(clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
     expect(clock.set('2028-02-29T23:00:00-05:00').toISOString()).toBe('2028-03-01T04:00:00.000Z');

@@ -164,7 +164,10 @@ function instantOf(instant: Date | string): number {
  * clock.advance('1d').toISOString(); // '2026-01-02T00:00:00.000Z'
  * ```
  */
-export function createClock(start?: Date | string, startMode: 'frozen' | 'offset' = 'frozen'): ControlledClock {
+export function createClock(
+  start?: Date | string,
+  startMode: 'frozen' | 'offset' = 'frozen',
+): ControlledClock {
   const startMs = start === undefined ? undefined : instantOf(start);
   const startOffset = startMs === undefined ? 0 : startMs - Date.now();
   let mode: ClockMode = 'real';
@@ -176,7 +179,11 @@ export function createClock(start?: Date | string, startMode: 'frozen' | 'offset
   // A running clock set just before the end of 9999 stops there rather than leave the years it
   // can be set to (and that a state file can hold).
   const nowMs = () =>
-    mode === 'real' ? Date.now() : mode === 'frozen' ? frozenAt : Math.min(Date.now() + offset, LATEST_CLOCK_MS);
+    mode === 'real'
+      ? Date.now()
+      : mode === 'frozen'
+        ? frozenAt
+        : Math.min(Date.now() + offset, LATEST_CLOCK_MS);
   const place = (at: number) => {
     if (mode === 'frozen') frozenAt = at;
     else {

@@ -29,6 +29,7 @@ import {
 } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
+import { watchPackageManager } from './package-manager-watch.js';
 import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
@@ -169,7 +170,10 @@ server.listen(port, args.host, () => {
       ...(args['no-billing'] ? { billing: false as const } : {}),
       // A clock that was running when saved runs on from where it was, and reset comes back to that.
       ...(saved?.clock?.fixed
-        ? { now: saved.clock.now, clockMode: saved.clock.mode === 'offset' ? ('offset' as const) : ('frozen' as const) }
+        ? {
+            now: saved.clock.now,
+            clockMode: saved.clock.mode === 'offset' ? ('offset' as const) : ('frozen' as const),
+          }
         : {}),
       ...(saved?.trusted ? { seedIsTrusted: true } : {}),
       ...(latency ? { latency } : {}),
@@ -274,13 +278,8 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGHUP', () => void shutdown('SIGHUP'));
 
-// Under npx or a package script, npm and pnpm run the command through `sh -c`, which does not pass
-// a signal on: the package manager stops and the server would be left running. There, the command
-// the user ran is the package manager, so the server stops (and saves) when its parent goes away.
-// Started directly (`node marketing-mock.mjs &`), it keeps running on its own, as a CI step expects.
-if (process.env.npm_command === 'exec' || process.env.npm_lifecycle_event !== undefined) {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) void shutdown('its package manager stopped');
-  }, 200).unref();
-}
+// Under npx or a package script the command the user ran is the package manager, so the server
+// stops (and saves) when it goes away. Started directly (`node marketing-mock.mjs &`), it keeps
+// running on its own, as a CI step expects.
+if (process.env.npm_command === 'exec' || process.env.npm_lifecycle_event !== undefined)
+  watchPackageManager(() => void shutdown('its package manager stopped'));

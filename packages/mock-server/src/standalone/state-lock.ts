@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { processStat } from './process-stat.js';
 import { StateFileError } from './state-file.js';
 
 /** The lock file of a state file: `state.json.lock`, holding the process ID of its server. */
@@ -17,15 +18,7 @@ function isRunning(pid: number): boolean {
   return !isZombie(pid);
 }
 
-function isZombie(pid: number): boolean {
-  try {
-    // `pid (name) state ...`: the name may hold spaces and parentheses, so read after the last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    return false;
-  }
-}
+const isZombie = (pid: number) => processStat(pid)?.state === 'Z';
 
 /**
  * Takes the lock of a state file, so that two servers never save over each other's changes: a
