@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The success envelope schema `{ok: true, data}` around a `data` schema.

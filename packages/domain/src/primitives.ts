@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An ISO 8601 timestamp with a time zone offset, as the service writes dates

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.js';
 import { CellPathSchema } from '../schemas/contact-requests.js';
 import type { DocumentedError } from './define-endpoint.js';

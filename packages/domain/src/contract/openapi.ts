@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CampaignSchema } from '../schemas/campaign.js';
 import { CampaignV2Schema } from '../schemas/campaign-v2.js';
 import { ComplianceResultEntrySchema } from '../schemas/compliance.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.js';
 import { SaleSchema, SOLD_AT_PATTERN } from '../schemas/sale.js';
 import { campaignNotFound } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.js';
 import { SendEmailBulkBodySchema, SendSmsBodySchema, SendSmsResultSchema } from '../schemas/send-requests.js';
 import { defineEndpoint } from './define-endpoint.js';

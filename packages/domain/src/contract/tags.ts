@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.js';
 import { TagSchema } from '../schemas/tag.js';
 import { defineEndpoint } from './define-endpoint.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.js';
 import { LeadIssueListSchema } from '../schemas/errors.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CountryCode, HourOfDay } from '../primitives.js';
 
 /** How a campaign records an opt-out reply. */

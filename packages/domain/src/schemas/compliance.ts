@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CountryCode } from '../primitives.js';
 
 /** Why a cell may not be sent to. */

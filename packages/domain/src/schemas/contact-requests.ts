@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { limits } from '../contract/limits.js';
 import { messages } from '../messages.js';
 import { IdList, IsoDateInput, UploadCountry } from '../primitives.js';

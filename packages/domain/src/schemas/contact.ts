@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDateTime } from '../primitives.js';
 
 /** The default contact fields: optional strings, named exactly as the service names them. */

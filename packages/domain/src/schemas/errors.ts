@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorCodes } from '../messages.js';
 import { LeadIssueSchema } from './lead-requests.js';
 

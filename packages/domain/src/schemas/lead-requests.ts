@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { limits } from '../contract/limits.js';
 import { IsoDateInput } from '../primitives.js';
 import { LeadStatus } from './offer.js';

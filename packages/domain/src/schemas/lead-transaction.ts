@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDateTime } from '../primitives.js';
 import { LeadStatus } from './offer.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A status a lead transaction can be created with. */
 export const LeadStatus = z.enum(['completed', 'pending', 'rejected']);

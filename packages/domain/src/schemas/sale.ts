@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The form of `soldAt`: a date, an optional time and offset, or blank. */
 export const SOLD_AT_PATTERN =

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CountryCode, IsoDateInput } from '../primitives.js';
 import { DeliveryMethod } from './campaign.js';
 

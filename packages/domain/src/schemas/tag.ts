@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A tag. The interface shows only its identifier; the mock adds its `name`. */
 export const TagSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ControlError } from '../core/control-error.js';
 import { ok } from '../core/responses.js';
 import { contactLookupFromQuery, outboxFilterFromQuery } from '../store/world-queries.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkParties } from '../core/pact-file.js';
 import { ok } from '../core/responses.js';
 import type { SeedDocument } from '../store/seed-schema.js';

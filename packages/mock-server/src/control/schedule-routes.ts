@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../core/responses.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 

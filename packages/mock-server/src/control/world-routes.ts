@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fail, ok } from '../core/responses.js';
 import { stateSaveHook } from '../core/state-save-hook.js';
 import { type ControlRoute, parseBody } from './control-route.js';

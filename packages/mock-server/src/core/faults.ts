@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pathMatches } from './path-pattern.js';
 import { type Answer, fail, type Outcome } from './responses.js';
 

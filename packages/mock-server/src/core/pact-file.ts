@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ControlError } from './control-error.js';
 import type { ProviderState } from './pact-states.js';
 import type { RequestLogEntry } from './request-journal.js';

@@ -9,7 +9,7 @@ import {
   type UploadContact,
   uploadEnvelopeSchema,
 } from '@marketing/domain';
-import { z } from 'zod';
+import * as z from 'zod';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact } from '../core/contact-changes.js';
 import {

@@ -3,6 +3,6 @@
 // no faster for what the mock parses afterwards (a seed of a million contacts, uploads of 100 rows,
 // searches). zod reads the setting when a schema is made, so this module is imported before any.
 // Library users' processes keep their own zod settings: only the command sets this.
-import { z } from 'zod';
+import * as z from 'zod';
 
 z.config({ jitless: true });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One field of every contact: either a list with each contact's value (`null` where a contact has

@@ -12,7 +12,7 @@ import {
   SendTrigger,
   UploadContactSchema,
 } from '@marketing/domain';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ContactColumns, ContactColumnsSchema } from './contact-columns.js';
 
 const id = z.string().min(1);

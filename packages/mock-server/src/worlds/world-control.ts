@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseBody } from '../control/control-route.js';
 import { ControlError } from '../core/control-error.js';
 import { type IncomingCall, readJsonBody } from '../core/handle-request.js';
