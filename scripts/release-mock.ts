@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
-import { englishOnlyZod, esmRequireBanner } from './command-bundle.js';
+import { commandBundlePlugins, esmRequireBanner } from './command-bundle.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'release');
@@ -24,7 +24,7 @@ mkdirSync(out, { recursive: true });
 
 const common: BuildOptions = {
   entryPoints: [entry],
-  plugins: [englishOnlyZod],
+  plugins: commandBundlePlugins,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -66,6 +66,24 @@ describe('the release files', () => {
     await expectEnglishRefusal(url);
   });
 
+  it('the single file tells valid cells from invalid ones in several countries (it carries the phone metadata as JSON)', async () => {
+    const url = await startIn(process.execPath, [join(release, 'marketing-mock.mjs')], {
+      PATH: '/usr/bin:/bin',
+    });
+    const upload = await fetch(`${url}/contacts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_admin', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        contacts: ['+44 7911 123456', '+1 415 555 2671', '27831234567', '+44 7911 12', '+1 212 555'].map(
+          (cell) => ({ cell }),
+        ),
+      }),
+    });
+    const { data } = await upload.json();
+    expect(data.validContacts).toBe(3);
+    expect(data.invalidContacts.map((c: { row: number }) => c.row)).toEqual([3, 4]);
+  });
+
   it('the single file’s zod compiles no function from a string, at start or on a request', async () => {
     // A spy on the Function constructor, loaded before the file: zod's compiled parsers cost a
     // start 8 ms and were no faster afterwards, so the command turns them off.

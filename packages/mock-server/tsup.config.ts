@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 import { packageEntries } from '../../package-entries.js';
-import { englishOnlyZod, esmRequireBanner } from '../../scripts/command-bundle.js';
+import { commandBundlePlugins, esmRequireBanner } from '../../scripts/command-bundle.js';
 import { buildDashboardPage } from './ui/build-ui.js';
 
 // @marketing/domain is built into the mock's files (code and declarations), so the mock's tarball
@@ -27,7 +27,7 @@ export default defineConfig([
     platform: 'node',
     target: 'node20',
     noExternal: [/./],
-    esbuildPlugins: [englishOnlyZod],
+    esbuildPlugins: commandBundlePlugins,
     minify: true,
     banner: { js: esmRequireBanner },
   },
