@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rowFieldValue } from '../../test/support/row-values.js';
-import { checkContactSeed } from './contact-seed.js';
+import { checkContactSeed, SeedValuePool } from './contact-seed.js';
 import { ContactSeedSchema } from './seed-schema.js';
 
 // What the schema alone says about a row: the definition the fast path must agree with.
@@ -60,6 +60,30 @@ describe('checkContactSeed', () => {
     const checked = checkContactSeed(row);
     row.tag_ids.push('b');
     expect(checked).toMatchObject({ ok: true, fields: { tag_ids: ['a'] } });
+  });
+
+  it('gives every row without tags or opt-outs the same frozen empty list', () => {
+    const pool = new SeedValuePool();
+    const [a, b] = ['1', '2'].map((n) =>
+      checkContactSeed({ org_id: 'o', cell: `2782123456${n}`, tag_ids: [] }, pool),
+    );
+    if (!a?.ok || !b?.ok) throw new Error('refused');
+    expect(Object.isFrozen(a.fields.tag_ids)).toBe(true);
+    expect(b.fields.deduped_campaign_ids).toBe(a.fields.tag_ids);
+    expect(b.fields.tag_ids).toBe(a.fields.tag_ids);
+  });
+
+  it('refuses a time that is not one through the schema, whether or not the pool has seen others', () => {
+    const pool = new SeedValuePool();
+    expect(
+      checkContactSeed({ org_id: 'o', cell: '27821234567', createdAt: '2026-11-01T00:00:00Z' }, pool).ok,
+    ).toBe(true);
+    expect(
+      checkContactSeed({ org_id: 'o', cell: '27821234567', createdAt: '2026-02-30T00:00:00Z' }, pool),
+    ).toMatchObject({
+      ok: false,
+      issues: [{ path: ['createdAt'] }],
+    });
   });
 
   it('reports the schema’s issues for a bad row', () => {

@@ -16,20 +16,30 @@ const seedRowChecks = new Map<string, FieldCheck>([
   ...customFieldIds.map((f) => [f, fieldChecks.customValue] as const),
   ['tag_ids', fieldChecks.nonEmptyStrings],
   ['deduped_campaign_ids', fieldChecks.nonEmptyStrings],
-  ['createdAt', fieldChecks.instant],
-  ['updatedAt', fieldChecks.instant],
+  // Times are checked through the seed's pool (see simpleRow), which remembers the ones it has seen.
+  ['createdAt', fieldChecks.string],
+  ['updatedAt', fieldChecks.string],
   ['global_opt_out', fieldChecks.boolean],
 ]);
 
-/**
- * Keeps one copy of each ID a seed repeats: a million contacts name the same few tags and
- * campaigns, and each row (built in code or parsed from JSON) brings its own copy of the text.
- */
-export class IdPool {
-  readonly #ids = new Map<string, string>();
+/** The one empty list every stored contact without tags or opt-outs shares. */
+export const noIds: string[] = Object.freeze([]) as unknown as string[];
 
-  /** A copy of a list of IDs, each the pool's one copy of it. */
+// Past this many different times a seed's times are not worth remembering: each is its own.
+const MAX_POOLED_INSTANTS = 4096;
+
+/**
+ * Keeps one copy of each ID and time a seed repeats: a million contacts name the same few tags
+ * and campaigns, often carry the same few times, and each row (built in code or parsed from JSON)
+ * brings its own copy of the text. A time it has seen is also not checked again.
+ */
+export class SeedValuePool {
+  readonly #ids = new Map<string, string>();
+  readonly #instants = new Map<string, string>();
+
+  /** A copy of a list of IDs, each the pool's one copy of it (an empty list: {@link noIds}). */
   copy(list: readonly string[]): string[] {
+    if (list.length === 0) return noIds;
     const out = new Array<string>(list.length);
     for (let i = 0; i < list.length; i++) {
       const id = list[i]!;
@@ -39,17 +49,31 @@ export class IdPool {
     }
     return out;
   }
+
+  /** The pool's copy of an ISO time, or `undefined` when the text is not one. */
+  instant(text: string): string | undefined {
+    const pooled = this.#instants.get(text);
+    if (pooled !== undefined) return pooled;
+    if (!fieldChecks.instant(text)) return undefined;
+    if (this.#instants.size < MAX_POOLED_INSTANTS) this.#instants.set(text, text);
+    return text;
+  }
 }
 
 // The common seed row is stored in one allocation: its fields, without org_id and country.
-function simpleRow(raw: unknown, ids: IdPool): CheckedContactSeed | undefined {
+function simpleRow(raw: unknown, pool: SeedValuePool): CheckedContactSeed | undefined {
   if (!isPlainRow(raw, seedRowChecks) || raw.org_id === undefined || raw.cell === undefined) return undefined;
-  const fields: Record<string, unknown> = { tag_ids: [], deduped_campaign_ids: [] };
+  const fields: Record<string, unknown> = { tag_ids: noIds, deduped_campaign_ids: noIds };
   // Lists are copied: the caller's seed document must not be able to change the store later.
   for (const key in raw) {
     if (key === 'org_id' || key === 'country') continue;
     const value = raw[key];
-    fields[key] = Array.isArray(value) ? ids.copy(value) : value;
+    if (key === 'createdAt' || key === 'updatedAt') {
+      const instant = pool.instant(value as string);
+      // Not a time: the schema words the issue.
+      if (instant === undefined) return undefined;
+      fields[key] = instant;
+    } else fields[key] = Array.isArray(value) ? pool.copy(value) : value;
   }
   return {
     ok: true,
@@ -63,10 +87,10 @@ function simpleRow(raw: unknown, ids: IdPool): CheckedContactSeed | undefined {
 /**
  * Checks one seeded contact against the seed schema, answering its organisation and the fields to
  * store (without `org_id` and `country`), or the schema's issues. List fields are copied through
- * `ids`, which a whole seed shares.
+ * `pool`, which a whole seed shares.
  */
-export function checkContactSeed(raw: unknown, ids: IdPool = new IdPool()): CheckedContactSeed {
-  const simple = simpleRow(raw, ids);
+export function checkContactSeed(raw: unknown, pool = new SeedValuePool()): CheckedContactSeed {
+  const simple = simpleRow(raw, pool);
   if (simple) return simple;
   const parsed = ContactSeedSchema.safeParse(raw);
   if (!parsed.success)
@@ -75,8 +99,8 @@ export function checkContactSeed(raw: unknown, ids: IdPool = new IdPool()): Chec
       issues: parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })),
     };
   const { org_id, country, ...fields } = parsed.data;
-  fields.tag_ids = ids.copy(fields.tag_ids);
-  fields.deduped_campaign_ids = ids.copy(fields.deduped_campaign_ids);
+  fields.tag_ids = pool.copy(fields.tag_ids);
+  fields.deduped_campaign_ids = pool.copy(fields.deduped_campaign_ids);
   return { ok: true, orgId: org_id, cell: fields.cell, country, fields };
 }
 

@@ -2,7 +2,7 @@ import { type Contact, toMsisdn } from '@marketing/domain';
 import { CellIndex } from './cell-index.js';
 import { collections, type SeedPlan } from './collections.js';
 import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
-import { checkContactSeed, IdPool, toStoredContact } from './contact-seed.js';
+import { checkContactSeed, noIds, SeedValuePool, toStoredContact } from './contact-seed.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
 
@@ -88,11 +88,11 @@ function checkContacts(
   const cellsByOrg = new Map<string, CellIndex<Contact>>();
   const contactIds = new Set<string>();
   const contactsByOrg = new Map<string, Contact[]>();
-  const ids = new IdPool();
+  const pool = new SeedValuePool();
   const columns = isContactColumns(contacts) ? new ContactColumnReader(contacts) : undefined;
   const count = columns ? columns.count : (contacts as unknown[]).length;
   for (let i = 0; i < count; i++) {
-    const checked = checkContactSeed(columns ? columns.row(i) : (contacts as unknown[])[i], ids);
+    const checked = checkContactSeed(columns ? columns.row(i) : (contacts as unknown[])[i], pool);
     if (!checked.ok) {
       for (const issue of checked.issues)
         issues.push({ path: ['contacts', i, ...issue.path].join('.'), message: issue.message });
@@ -148,16 +148,14 @@ function trustedContactColumns(
       issues.push({ path: `contacts.${i}.org_id`, message: `Unknown organisation ${orgId}` });
     const fields = columns.storedFields(i);
     fields._id ??= '';
-    fields.tag_ids ??= none;
-    fields.deduped_campaign_ids ??= none;
+    fields.tag_ids ??= noIds;
+    fields.deduped_campaign_ids ??= noIds;
     fields.createdAt ??= stamp;
     fields.updatedAt ??= stamp;
     addTo(contactsByOrg, orgId, fields as Contact);
   }
   return contactsByOrg;
 }
-
-const none: string[] = Object.freeze([]) as unknown as string[];
 
 function addTo(contactsByOrg: Map<string, Contact[]>, orgId: string, contact: Contact): void {
   const list = contactsByOrg.get(orgId);
