@@ -42,8 +42,14 @@ describe('the clock in process', () => {
 
   it.each([
     [{ set: '+010000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
-    [{ set: '10000-01-01T00:00:00Z' }, 'not a date'],
+    [{ set: '10000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
     [{ set: '2026-02-30T00:00:00Z' }, 'not a date'],
+    [{ set: '2026/02/30' }, 'not a date'],
+    [{ set: 'February 30, 2026' }, 'not a date'],
+    [{ set: '1' }, 'not a date'],
+    [{ set: '2026-001' }, 'not a date'],
+    [{ set: '2026-01-01T24:00:00Z' }, 'not a date'],
+    [{ set: '2026-01-01T00:00:00' }, 'has no time zone'],
     [{ set: '1969-12-31T23:59:59Z' }, 'outside the years 1970 to 9999'],
     [{ set: 'tomorrow' }, 'not a date'],
     [{ advance: '-1d' }, 'not a duration'],
@@ -95,8 +101,11 @@ describe('the clock over HTTP', () => {
 
   it.each([
     [{ set: '+010000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
-    [{ set: '10000-01-01T00:00:00Z' }, 'not a date'],
+    [{ set: '10000-01-01T00:00:00Z' }, 'outside the years 1970 to 9999'],
+    [{ set: '2026/02/30' }, 'not a date'],
+    [{ set: '2026-03-08T02:30:00' }, 'has no time zone'],
     [{ set: null }, 'set'],
+    [null, 'body'],
     [{ advance: '-1d' }, 'not a duration'],
     [{ advance: 'soon' }, 'not a duration'],
     [{ advance: '99999999999d' }, 'past the year 9999'],

@@ -24,7 +24,8 @@ export interface ControlRoute {
 
 /** A control body read with its schema; a 400 naming every wrong field otherwise. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
+  // No body is an empty object; a body of JSON null is refused like any other that is not an object.
+  const result = schema.safeParse(body === undefined ? {} : body);
   if (!result.success) {
     throw new ControlError(
       400,

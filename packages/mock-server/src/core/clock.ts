@@ -134,20 +134,36 @@ export class ClockError extends Error {
 
 const inBounds = (ms: number) => ms >= EARLIEST_CLOCK_MS && ms <= LATEST_CLOCK_MS;
 
-// Date.parse rolls a day the month does not have into the next month (02-30 is March 2).
-function namesARealDay(text: string): boolean {
-  const day = /^\s*([+-]\d{6}|\d{4})-(\d\d)-(\d\d)/.exec(text);
-  if (!day) return true;
-  const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
-  return new Date(Date.UTC(year, month - 1, date)).getUTCDate() === date;
+// ISO 8601 as the clock takes it: a date (midnight UTC), or a date and time with its zone. Date.parse
+// alone would take other forms ("2026/02/30", "1"), roll a day the month lacks into the next
+// month, and read a time without a zone in the machine's time zone.
+const ISO_INSTANT =
+  /^([+-]\d{6}|\d{4,})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/i;
+
+function isoInstant(text: string): number {
+  const parts = ISO_INSTANT.exec(text);
+  if (!parts) throw new ClockError(`set: not a date: ${text} (use an ISO time such as 2026-01-01T09:00:00Z)`);
+  const [, year, month, day, hour, minute, second, zone] = parts;
+  if (hour !== undefined && zone === undefined)
+    throw new ClockError(`set: ${text} has no time zone (add Z, or an offset such as +02:00)`);
+  // A year far out is named as such; 1969 with an offset may still be 1970 in UTC (checked below).
+  if (Number(year) < 1969 || Number(year) > 9999)
+    throw new ClockError(`set: ${text} is outside the years 1970 to 9999`);
+  const date = Number(day);
+  const realDay = new Date(Date.UTC(Number(year), Number(month) - 1, date)).getUTCDate() === date;
+  const realTime = Number(hour ?? 0) <= 23 && Number(minute ?? 0) <= 59 && Number(second ?? 0) <= 59;
+  const ms = realDay && realTime ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms))
+    throw new ClockError(`set: not a date: ${text} (use an ISO time such as 2026-01-01T09:00:00Z)`);
+  return ms;
 }
 
 function instantOf(instant: Date | string): number {
   const ms =
     instant instanceof Date
       ? instant.getTime()
-      : typeof instant === 'string' && namesARealDay(instant)
-        ? Date.parse(instant)
+      : typeof instant === 'string'
+        ? isoInstant(instant)
         : Number.NaN;
   if (Number.isNaN(ms)) throw new ClockError(`set: not a date: ${String(instant)} (use an ISO time)`);
   if (!inBounds(ms)) throw new ClockError(`set: ${String(instant)} is outside the years 1970 to 9999`);

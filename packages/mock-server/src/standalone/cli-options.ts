@@ -56,6 +56,12 @@ const specs = {
     value: '<ms>|<min>-<max>',
     help: 'delay every service answer by this many milliseconds, or a random number in a range',
   },
+  'max-body-mb': {
+    type: 'string',
+    value: '<n>',
+    default: '64',
+    help: 'the largest request body accepted, in MiB (larger: 413); a body is parsed in one go',
+  },
   'journal-limit': {
     type: 'string',
     value: '<n>',
@@ -109,7 +115,9 @@ export function usage(): string {
     const flag = `--${name}${spec.value ? ` ${spec.value}` : ''}`;
     const fallback = spec.default ? ` (default ${spec.default})` : '';
     const env = noEnvironment.has(name) ? '' : `\n${' '.repeat(24)}env ${environmentName(name)}`;
-    return `  ${flag.padEnd(22)}${spec.help}${fallback}${env}`;
+    // A flag too long for its column puts its description on the next line.
+    const column = flag.length < 22 ? flag.padEnd(22) : `${flag}\n${' '.repeat(24)}`;
+    return `  ${column}${spec.help}${fallback}${env}`;
   });
   return `Usage: marketing-mock [options]
 

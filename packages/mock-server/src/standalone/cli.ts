@@ -85,6 +85,10 @@ const readyPath = args['ready-file'] === undefined ? undefined : userPath(args['
 const journalLimit = Number(args['journal-limit']);
 if (!/^\d+$/.test(args['journal-limit']) || journalLimit > 1_000_000)
   fatal(`--journal-limit must be a whole number from 0 to 1000000, got ${args['journal-limit']}`, 2);
+const maxBodyMb = Number(args['max-body-mb']);
+if (!/^\d+(\.\d+)?$/.test(args['max-body-mb']) || maxBodyMb <= 0 || maxBodyMb > 1024)
+  fatal(`--max-body-mb must be a number of MiB, more than 0 and at most 1024, got ${args['max-body-mb']}`, 2);
+const maxBodyBytes = Math.floor(maxBodyMb * 2 ** 20);
 const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
@@ -139,6 +143,7 @@ const requestLog = new LineBatch((text) => process.stdout.write(text));
 const server = createNodeServer(
   { respond },
   {
+    maxBodyBytes,
     cors: !args['no-cors'],
     corsControl: args['cors-control'],
     onRequest: args.quiet
@@ -166,6 +171,7 @@ server.listen(port, args.host, () => {
       dashboard: dashboardPage,
       ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
       requestJournalLimit: journalLimit,
+      maxBodyBytes,
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),
       // A clock that was running when saved runs on from where it was, and reset comes back to that.

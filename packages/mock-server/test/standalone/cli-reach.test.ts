@@ -66,6 +66,32 @@ describe('the standalone server, reached from outside', () => {
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('MARKETING_MOCK_NO_CORS must be') });
   });
 
+  it('lines every option’s description up in --help, a long flag putting it on the next line', async () => {
+    const help = (await runCli(['--help'])).stdout;
+    expect(help).toContain('  --save-interval <seconds>\n                        with --state, save changes');
+    // A flag and its value, then the end of the line or two spaces or more before the description.
+    for (const line of help.split('\n').filter((l) => l.startsWith('  --')))
+      expect(line).toMatch(/^ {2}--[a-z-]+(?: [^ ]+)?(?:$| {2,}[^ ])/);
+  });
+
+  it('refuses a body over --max-body-mb with 413, takes one under it, and refuses a limit that is not one', async () => {
+    const cli = await start(['--quiet', '--max-body-mb', '0.5']);
+    const upload = (mib: number) =>
+      fetch(`${cli.url}/contacts`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ contacts: [{ cell: '27831234567', firstname: 'x'.repeat(mib * 2 ** 20) }] }),
+      });
+    expect((await upload(0.6)).status).toBe(413);
+    expect((await upload(0.4)).status).not.toBe(413);
+    expect(await runCli(['--max-body-mb', '0'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        '--max-body-mb must be a number of MiB, more than 0 and at most 1024, got 0',
+      ),
+    });
+  });
+
   it('logs the time, query, organisation and error text of a refusal; one JSON object a line with --log json', async () => {
     const text = await start();
     await fetch(`${text.url}/tags?limit=5`, { headers: admin });
