@@ -1,4 +1,5 @@
 import { type Campaign, type CampaignV2, type Contact, toMsisdn } from '@marketing/domain';
+import type { CellIndex } from './cell-index.js';
 import { CAMPAIGN_DEFAULTS, type ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
 
@@ -11,6 +12,11 @@ type SeedRecord<K extends CollectionName> = Extract<ParsedSeedDocument[K], reado
 export interface SeedPlan {
   segmentCells: string[][];
   contactsByOrg: Map<string, Contact[]>;
+  /**
+   * Each organisation's new contacts by cell, when the check built that index to find repeats (a
+   * seed it validated): a store that holds no contacts yet takes it as its own.
+   */
+  cellsByOrg?: Map<string, CellIndex<Contact>>;
 }
 
 /** What a seed's records are stored with: its time stamp, the ID generator and the checked plan. */
@@ -185,7 +191,8 @@ export const collections = [
           contact._id ||= ids.next();
           created.push(contact._id);
         }
-        world.contactsOf(orgId).insertMany(contacts);
+        const cells = plan.cellsByOrg?.get(orgId);
+        world.contactsOf(orgId).insertMany(contacts, cells ? { cells } : {});
       }
       return created;
     },

@@ -1,6 +1,7 @@
 import { type Contact, evaluateContactSearch, parseContactSearch } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CellIndex } from './cell-index.js';
 import { ContactStore } from './contact-store.js';
 
 const contact = (n: number, tags: string[], updatedAt: string): Contact => ({
@@ -38,6 +39,27 @@ const filterArb = fc.record(
 );
 
 describe('ContactStore', () => {
+  it('takes the caller’s cell index of a batch into an empty store, and indexes a batch into one that holds contacts', () => {
+    const first = [1, 2, 3].map((n) => contact(n, [], day(1)));
+    const cells = new CellIndex<Contact>();
+    for (const c of first) cells.set(c);
+    const store = new ContactStore();
+    store.insertMany(first, { cells });
+    expect(first.map((c) => store.getByCell(c.cell)?._id)).toEqual(['id00001', 'id00002', 'id00003']);
+
+    const second = [4, 5].map((n) => contact(n, [], day(2)));
+    const secondCells = new CellIndex<Contact>();
+    for (const c of second) secondCells.set(c);
+    store.insertMany(second, { cells: secondCells });
+    // The store's own index now holds both batches; the second batch's index was not taken.
+    expect([...first, ...second].every((c) => store.getByCell(c.cell) === c)).toBe(true);
+    expect(secondCells.size).toBe(2);
+    // A mismatched index (not exactly the batch) is not taken either.
+    const other = new ContactStore();
+    other.insertMany([contact(6, [], day(3))], { cells: new CellIndex<Contact>() });
+    expect(other.getByCell(contact(6, [], day(3)).cell)?._id).toBe('id00006');
+  });
+
   it('answers every search exactly as the scanning reference does, through inserts, updates and deletes', () => {
     fc.assert(
       fc.property(

@@ -27,7 +27,7 @@ const probe = (id: string) => ({ _id: id }) as Contact;
  */
 export class ContactStore {
   readonly #byId = new SortedList<Contact>(byContactId);
-  readonly #byCell = new CellIndex<Contact>();
+  #byCell = new CellIndex<Contact>();
   readonly #byEmail = new Map<string, Set<Contact>>();
   readonly #byTag = new Map<string, SortedList<Contact>>();
   readonly #byUpdatedAt = new SortedList<Contact>((a, b) =>
@@ -93,14 +93,22 @@ export class ContactStore {
   /**
    * Inserts new contacts (unknown `_id`s and cells, checked by the caller), indexing them in bulk:
    * a seed or upload of many is sorted into each index once instead of one row at a time.
+   * `cells`, an index of exactly these contacts by cell that the caller built to check them, is
+   * taken as the store's own when the store holds no contacts yet, rather than built again.
    */
-  insertMany(contacts: readonly Contact[], options: { announce?: boolean } = {}): void {
+  insertMany(
+    contacts: readonly Contact[],
+    options: { announce?: boolean; cells?: CellIndex<Contact> } = {},
+  ): void {
     // Refused before anything is written: a repeated _id would corrupt every index.
     const appended = this.#refuseRepeatedIds(contacts);
     const byTag = new Map<string, Contact[]>();
-    this.#byCell.reserve(contacts.length);
+    const adopt =
+      options.cells !== undefined && this.#byCell.size === 0 && options.cells.size === contacts.length;
+    if (adopt) this.#byCell = options.cells!;
+    else this.#byCell.reserve(contacts.length);
     for (const contact of contacts) {
-      this.#byCell.set(contact);
+      if (!adopt) this.#byCell.set(contact);
       this.#indexEmail(contact, 'add');
       for (const tag of contact.tag_ids) {
         const tagged = byTag.get(tag);

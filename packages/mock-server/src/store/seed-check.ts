@@ -57,12 +57,12 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
       return msisdn ?? cell;
     }),
   );
-  const contactsByOrg =
+  const contacts =
     trusted && isContactColumns(doc.contacts)
-      ? trustedContactColumns(doc.contacts, stamp, orgIds, issues)
+      ? { contactsByOrg: trustedContactColumns(doc.contacts, stamp, orgIds, issues) }
       : checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
   if (issues.length > 0) throw new SeedError(issues.slice(0, 50));
-  return { segmentCells, contactsByOrg };
+  return { segmentCells, ...contacts };
 }
 
 function idsSeen(byGroup: Map<string, Set<string>>, group: string): Set<string> {
@@ -82,7 +82,7 @@ function checkContacts(
   trusted: boolean,
   orgIds: Set<string>,
   issues: { path: string; message: string }[],
-): Map<string, Contact[]> {
+): Pick<SeedPlan, 'contactsByOrg' | 'cellsByOrg'> {
   // A cell index per organisation, not a Set of cells: at a million contacts a Set's growth and
   // hashing were a second of the seed, where the index grows by hashes it keeps.
   const cellsByOrg = new Map<string, CellIndex<Contact>>();
@@ -126,7 +126,7 @@ function checkContacts(
     }
     addTo(contactsByOrg, org_id, contact);
   }
-  return contactsByOrg;
+  return trusted ? { contactsByOrg } : { contactsByOrg, cellsByOrg };
 }
 
 /**
