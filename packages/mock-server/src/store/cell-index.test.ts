@@ -8,12 +8,13 @@ interface Row {
 }
 
 describe('CellIndex', () => {
-  it('behaves like a Map by cell under any mix of sets, deletes and reserves, across growth and wrap-around', () => {
+  it('behaves like a Map by cell under any mix of sets, adds, deletes and reserves, across growth and wrap-around', () => {
     // Few distinct cells in a small table: long probe runs, deletions inside runs and runs that
     // wrap past the table's end all happen often.
     const cell = fc.integer({ min: 0, max: 300 }).map((n) => `2782${n}`);
     const operation = fc.oneof(
       fc.record({ kind: fc.constant('set' as const), cell, version: fc.nat() }),
+      fc.record({ kind: fc.constant('addIfAbsent' as const), cell, version: fc.nat() }),
       fc.record({ kind: fc.constant('delete' as const), cell }),
       fc.record({ kind: fc.constant('reserve' as const), count: fc.integer({ min: 0, max: 200 }) }),
     );
@@ -26,6 +27,11 @@ describe('CellIndex', () => {
             const row = { cell: op.cell, version: op.version };
             index.set(row);
             reference.set(op.cell, row);
+          } else if (op.kind === 'addIfAbsent') {
+            const row = { cell: op.cell, version: op.version };
+            const absent = !reference.has(op.cell);
+            expect(index.addIfAbsent(row)).toBe(absent);
+            if (absent) reference.set(op.cell, row);
           } else if (op.kind === 'delete') {
             expect(index.delete(op.cell)).toBe(reference.delete(op.cell));
           } else index.reserve(op.count);

@@ -42,19 +42,29 @@ export class CellIndex<T extends { readonly cell: string }> {
 
   /** Adds a record, or replaces the one with the same cell. */
   set(record: T): void {
+    this.#place(record, true);
+  }
+
+  /** Adds a record unless one with its cell is held; answers whether it was added. */
+  addIfAbsent(record: T): boolean {
+    return this.#place(record, false);
+  }
+
+  #place(record: T, replace: boolean): boolean {
     if ((this.#size + 1) * 2 > this.#slots.length) this.#resize(this.#slots.length * 2);
     const hash = cellHash(record.cell);
     let i = hash & this.#mask;
     for (let held = this.#slots[i]; held !== undefined; held = this.#slots[i]) {
       if (this.#hashes[i] === hash && held.cell === record.cell) {
-        this.#slots[i] = record;
-        return;
+        if (replace) this.#slots[i] = record;
+        return false;
       }
       i = (i + 1) & this.#mask;
     }
     this.#slots[i] = record;
     this.#hashes[i] = hash;
     this.#size += 1;
+    return true;
   }
 
   delete(cell: string): boolean {

@@ -113,9 +113,8 @@ function checkContacts(
         cells = new CellIndex<Contact>();
         cellsByOrg.set(org_id, cells);
       }
-      if (cells.has(msisdn) || world.contacts.get(org_id)?.hasCell(msisdn)) {
+      if (world.contacts.get(org_id)?.hasCell(msisdn) || !cells.addIfAbsent(contact))
         issues.push({ path: `contacts.${i}.cell`, message: `Duplicate contact ${msisdn} in ${org_id}` });
-      } else cells.set(contact);
       const id = fields._id as string | undefined;
       if (id) {
         if (contactIds.has(id) || world.contacts.get(org_id)?.get(id)) {
