@@ -19,6 +19,7 @@ import type { CellMemo } from './cell-memo.js';
 import { closestName } from './closest-name.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
+import { tooDenseMessage, tooDenseToParse } from './json-density.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
 import { type Answer, fail, type Outcome } from './responses.js';
@@ -67,6 +68,7 @@ export async function readJsonBody(
   }
   if (text.length > maxBytes) return tooLarge();
   if (text.trim() === '') return { body: undefined };
+  if (tooDenseToParse(text)) return { error: fail(413, tooDenseMessage) };
   try {
     return { body: JSON.parse(text) };
   } catch {

@@ -114,6 +114,27 @@ describe('the standalone server under hostile requests', () => {
     expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(200);
   }, 30_000);
 
+  it('refuses 30 MB of empty lists 413 before parsing them, and stays quick and small', async () => {
+    const cli = await start();
+    const rssBefore = rssMiB(cli.child.pid!);
+    const health = watchHealth(cli.url);
+    const body = `{"contacts":[${'[],'.repeat(10_000_000)}[]]}`;
+    const started = performance.now();
+    const refused = await fetch(`${cli.url}/__mock/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const ms = performance.now() - started;
+    const times = await health.stop();
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error).toContain('more lists and objects than one per 16 characters');
+    // Parsed, it took seconds and a gigabyte; refused, about the time the body takes to arrive.
+    expect(ms).toBeLessThan(3_000);
+    expect(rssMiB(cli.child.pid!) - rssBefore).toBeLessThan(200);
+    expect(quantile(times, 0.9)).toBeLessThan(100);
+  }, 30_000);
+
   it('answers 36,000 requests pipelined on a connection that never reads without growing or stalling others', async () => {
     const cli = await start(['--no-rate-limit']);
     const rssBefore = rssMiB(cli.child.pid!);
