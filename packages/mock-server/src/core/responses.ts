@@ -1,3 +1,5 @@
+import { TextResponse } from './text-response.js';
+
 /** What a handler answers: a status, an envelope, and any extra headers. */
 export interface Outcome {
   status: number;
@@ -83,11 +85,11 @@ export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
   return envelope?.ok === false ? envelope.error : undefined;
 }
 
-/** Turns an outcome into a JSON `Response`. */
+/** Turns an outcome into a JSON `Response` (one that hands its text back without a stream). */
 export function toResponse(answer: Answer): Response {
   // A 204, 205 or 304 carries no body: the Response constructor refuses one.
   const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
-  return new Response(empty ? null : answer.raw ? answer.raw.text : bodyText(answer), {
+  return new TextResponse(empty ? null : answer.raw ? answer.raw.text : bodyText(answer), {
     status: answer.status,
     headers: {
       'content-type': answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',
