@@ -38,7 +38,7 @@ export class TextResponse extends Response {
     return this.#streamed ? this.#streamed.text() : this.#take();
   }
 
-  override async json(): Promise<any> {
+  override async json(): Promise<unknown> {
     return this.#streamed ? this.#streamed.json() : JSON.parse(this.#take());
   }
 
