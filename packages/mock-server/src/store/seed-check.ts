@@ -3,6 +3,7 @@ import { CellIndex } from './cell-index.js';
 import { collections, type SeedPlan } from './collections.js';
 import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
 import { checkContactSeed, noIds, SeedValuePool, toStoredContact } from './contact-seed.js';
+import { MAX_SEED_ISSUES } from './seed-parse.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
 
@@ -36,7 +37,8 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
     // Contacts (rows or columns) are checked on their own below.
     if (!Array.isArray(records)) continue;
     const seen = collection.key ? idsSeen(seenByGroup, collection.idGroup ?? collection.name) : undefined;
-    records.forEach((record, i) => {
+    for (let i = 0; i < records.length && issues.length < MAX_SEED_ISSUES; i++) {
+      const record = records[i]!;
       if (collection.key && seen) {
         const id = collection.key(record as never);
         if (collection.has?.(world, id) || seen.has(id))
@@ -48,7 +50,7 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
         if (!orgIds.has(orgId))
           issues.push({ path: `${collection.name}.${i}.${field}`, message: `Unknown organisation ${orgId}` });
       }
-    });
+    }
   }
   const segmentCells = doc.segments.map((s, i) =>
     s.cells.map((cell, j) => {
@@ -61,7 +63,7 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
     trusted && isContactColumns(doc.contacts)
       ? { contactsByOrg: trustedContactColumns(doc.contacts, stamp, orgIds, issues) }
       : checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
-  if (issues.length > 0) throw new SeedError(issues.slice(0, 50));
+  if (issues.length > 0) throw new SeedError(issues.slice(0, MAX_SEED_ISSUES));
   return { segmentCells, ...contacts };
 }
 
@@ -91,7 +93,8 @@ function checkContacts(
   const pool = new SeedValuePool();
   const columns = isContactColumns(contacts) ? new ContactColumnReader(contacts) : undefined;
   const count = columns ? columns.count : (contacts as unknown[]).length;
-  for (let i = 0; i < count; i++) {
+  // Checking stops at the issues a refusal reports: a seed of millions of bad rows is refused at once.
+  for (let i = 0; i < count && issues.length < MAX_SEED_ISSUES; i++) {
     const checked = checkContactSeed(columns ? columns.row(i) : (contacts as unknown[])[i], pool);
     if (!checked.ok) {
       for (const issue of checked.issues)

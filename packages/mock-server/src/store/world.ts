@@ -1,11 +1,7 @@
 import { collections } from './collections.js';
 import { checkSeed, SeedError } from './seed-check.js';
-import {
-  type ParsedSeedDocument,
-  type SeedDocument,
-  SeedDocumentSchema,
-  type StateDocument,
-} from './seed-schema.js';
+import { parseSeedDocument } from './seed-parse.js';
+import type { ParsedSeedDocument, SeedDocument, StateDocument } from './seed-schema.js';
 import { WorldRecords } from './world-records.js';
 
 /** The IDs of the records a seed created, by collection. */
@@ -23,11 +19,9 @@ export class World extends WorldRecords {
    * (in the world or the document) and IDs must be new. Nothing is applied when anything is wrong.
    */
   seed(input: SeedDocument, ids: Ids, now: Date, options: { trusted?: boolean } = {}): SeedResult {
-    const parsed = SeedDocumentSchema.safeParse(input);
-    if (!parsed.success) {
-      throw new SeedError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-    }
-    const doc = parsed.data;
+    const parsed = parseSeedDocument(input);
+    if ('issues' in parsed) throw new SeedError(parsed.issues);
+    const { doc } = parsed;
     const stamp = now.toISOString();
     const plan = checkSeed(this, doc, stamp, options.trusted === true);
     const result = {} as SeedResult;

@@ -132,7 +132,8 @@ describe('the standalone server under hostile requests', () => {
     // Parsed, it took seconds and a gigabyte; refused, about the time the body takes to arrive.
     expect(ms).toBeLessThan(3_000);
     expect(rssMiB(cli.child.pid!) - rssBefore).toBeLessThan(200);
-    expect(quantile(times, 0.9)).toBeLessThan(100);
+    // The body's 30 MB of text is made and scanned in one turn: health waits for that, not for a parse.
+    expect(quantile(times, 0.9)).toBeLessThan(300);
   }, 30_000);
 
   it('answers 36,000 requests pipelined on a connection that never reads without growing or stalling others', async () => {

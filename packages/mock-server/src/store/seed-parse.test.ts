@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../create-mock-service.js';
+import { demoWorld } from '../standalone/demo-world.js';
+import { SeedError } from './seed-check.js';
+import { MAX_SEED_ISSUES, parseSeedDocument } from './seed-parse.js';
+import { SeedDocumentSchema } from './seed-schema.js';
+
+// What zod says of the whole document at once: the definition the record-at-a-time parse keeps.
+function bySchema(input: unknown) {
+  const parsed = SeedDocumentSchema.safeParse(input);
+  return parsed.success
+    ? { doc: parsed.data }
+    : { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+}
+
+describe('parseSeedDocument', () => {
+  it('fills in a valid document exactly as the seed schema does', () => {
+    for (const input of [demoWorld(), {}, { orgs: [{ _id: 'o' }], tags: [{ tag_id: 't', org_id: 'o' }] }])
+      expect(parseSeedDocument(input)).toEqual(bySchema(input));
+  });
+
+  it('words the issues of a small invalid document as the seed schema does', () => {
+    for (const input of [
+      null,
+      [],
+      { orgs: 5 },
+      { orgs: [{ _id: 5 }], bogus: 1, other: 2 },
+      { segments: [{ _id: 's', org_id: 'o', name: 'x', cells: ['27821234567', 7] }] },
+      { tags: [{ tag_id: 't' }, 3] },
+      { contacts: 'all of them' },
+    ])
+      expect(parseSeedDocument(input), JSON.stringify(input)).toEqual(bySchema(input));
+  });
+
+  it('stops at the issues a refusal reports, however many bad records and values there are', () => {
+    for (const input of [
+      { tags: new Array(1_000_000).fill(0) },
+      { api_keys: Array.from({ length: 1_000_000 }, () => ({ key: 5 })) },
+      { segments: [{ _id: 's', org_id: 'o', name: 'x', cells: new Array(1_000_000).fill(0) }] },
+    ]) {
+      const started = performance.now();
+      const result = parseSeedDocument(input);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      if (!('issues' in result)) throw new Error('accepted');
+      expect(result.issues.length).toBeGreaterThan(0);
+      expect(result.issues.length).toBeLessThanOrEqual(MAX_SEED_ISSUES);
+    }
+  });
+
+  it('refuses a million bad contact rows at once, naming at most the issues a refusal reports', () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }] } });
+    for (const contacts of [
+      new Array(1_000_000).fill(0),
+      Array.from({ length: 1_000_000 }, () => ({ org_id: 'o' })),
+    ]) {
+      const started = performance.now();
+      let refusal: unknown;
+      try {
+        mock.seed({ contacts });
+      } catch (error) {
+        refusal = error;
+      }
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(refusal).toBeInstanceOf(SeedError);
+      expect((refusal as SeedError).issues).toHaveLength(MAX_SEED_ISSUES);
+    }
+    expect(mock.findContacts({ limit: 1 })).toEqual([]);
+  });
+});
