@@ -65,6 +65,34 @@ describe('createClock', () => {
   });
 });
 
+describe('the clock in process, given what HTTP refuses', () => {
+  it('refuses a change that is not an object of known fields of their types, and leaves the clock as it was', () => {
+    const clock = createClock('2026-01-01T00:00:00Z');
+    const bad: unknown[] = [
+      null,
+      undefined,
+      [],
+      '2026-01-01',
+      42,
+      { sett: '2026-02-01T00:00:00Z' },
+      { freeze: 'yes' },
+      { real: false },
+    ];
+    for (const change of bad)
+      expect(() => clock.change(change as never), JSON.stringify(change)).toThrow(ClockError);
+    expect(() => clock.set(undefined as never)).toThrow(/no time given/);
+    expect(clock.reading()).toEqual({ now: '2026-01-01T00:00:00.000Z', mode: 'frozen' });
+  });
+
+  it('names the now option, not set, when the start time is refused, and refuses an unknown clockMode', () => {
+    expect(() => createClock('2026-01-01T09:00:00')).toThrow(/^now: "2026-01-01T09:00:00" has no time zone/);
+    expect(() => createClock(new Date(Date.UTC(1969, 0, 1)))).toThrow(
+      'now: 1969-01-01T00:00:00.000Z is outside the years 1970 to 9999',
+    );
+    expect(() => createClock('2026-01-01T00:00:00Z', 'running' as never)).toThrow(/clockMode: "running"/);
+  });
+});
+
 describe('parseDuration', () => {
   it('reads units and sums, and refuses what is not a positive duration', () => {
     expect(parseDuration('1d12h')).toBe(129_600_000);

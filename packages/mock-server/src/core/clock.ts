@@ -142,19 +142,26 @@ const ISO_INSTANT =
 
 function isoInstant(text: string): number {
   const parts = ISO_INSTANT.exec(text);
-  if (!parts) throw new ClockError(`set: not a date: ${text} (use an ISO time such as 2026-01-01T09:00:00Z)`);
+  if (!parts)
+    throw new ClockError(
+      `set: not a date: ${JSON.stringify(text)} (use an ISO time such as 2026-01-01T09:00:00Z)`,
+    );
   const [, year, month, day, hour, minute, second, zone] = parts;
   if (hour !== undefined && zone === undefined)
-    throw new ClockError(`set: ${text} has no time zone (add Z, or an offset such as +02:00)`);
+    throw new ClockError(
+      `set: ${JSON.stringify(text)} has no time zone (add Z, or an offset such as +02:00)`,
+    );
   // A year far out is named as such; 1969 with an offset may still be 1970 in UTC (checked below).
   if (Number(year) < 1969 || Number(year) > 9999)
-    throw new ClockError(`set: ${text} is outside the years 1970 to 9999`);
+    throw new ClockError(`set: ${JSON.stringify(text)} is outside the years 1970 to 9999`);
   const date = Number(day);
   const realDay = new Date(Date.UTC(Number(year), Number(month) - 1, date)).getUTCDate() === date;
   const realTime = Number(hour ?? 0) <= 23 && Number(minute ?? 0) <= 59 && Number(second ?? 0) <= 59;
   const ms = realDay && realTime ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(ms))
-    throw new ClockError(`set: not a date: ${text} (use an ISO time such as 2026-01-01T09:00:00Z)`);
+    throw new ClockError(
+      `set: not a date: ${JSON.stringify(text)} (use an ISO time such as 2026-01-01T09:00:00Z)`,
+    );
   return ms;
 }
 
@@ -165,9 +172,28 @@ function instantOf(instant: Date | string): number {
       : typeof instant === 'string'
         ? isoInstant(instant)
         : Number.NaN;
-  if (Number.isNaN(ms)) throw new ClockError(`set: not a date: ${String(instant)} (use an ISO time)`);
-  if (!inBounds(ms)) throw new ClockError(`set: ${String(instant)} is outside the years 1970 to 9999`);
+  const shown =
+    instant instanceof Date ? (Number.isNaN(ms) ? 'Invalid Date' : instant.toISOString()) : String(instant);
+  if (Number.isNaN(ms)) throw new ClockError(`set: not a date: ${shown} (use an ISO time)`);
+  if (!inBounds(ms)) throw new ClockError(`set: ${shown} is outside the years 1970 to 9999`);
   return ms;
+}
+
+const CHANGE_FIELDS = new Set(['set', 'advance', 'freeze', 'real']);
+
+// In process as over HTTP: a change is an object of known fields, each of its type.
+function checkChange(change: unknown): asserts change is ClockChange {
+  if (change === null || typeof change !== 'object' || Array.isArray(change))
+    throw new ClockError('change: expected an object of set, advance, freeze and real');
+  for (const field of Object.keys(change))
+    if (!CHANGE_FIELDS.has(field))
+      throw new ClockError(
+        `change: unknown field ${JSON.stringify(field)} (use set, advance, freeze or real)`,
+      );
+  const { freeze, real } = change as ClockChange;
+  if (freeze !== undefined && typeof freeze !== 'boolean')
+    throw new ClockError('freeze: expected true or false');
+  if (real !== undefined && real !== true) throw new ClockError('real: expected true');
 }
 
 /**
@@ -184,7 +210,15 @@ export function createClock(
   start?: Date | string,
   startMode: 'frozen' | 'offset' = 'frozen',
 ): ControlledClock {
-  const startMs = start === undefined ? undefined : instantOf(start);
+  let startMs: number | undefined;
+  try {
+    startMs = start === undefined ? undefined : instantOf(start);
+  } catch (error) {
+    // The option the caller gave is `now`, not a set.
+    throw error instanceof ClockError ? new ClockError(error.message.replace(/^set: /, 'now: ')) : error;
+  }
+  if (startMode !== 'frozen' && startMode !== 'offset')
+    throw new ClockError(`clockMode: ${JSON.stringify(startMode)} is not frozen or offset`);
   const startOffset = startMs === undefined ? 0 : startMs - Date.now();
   let mode: ClockMode = 'real';
   // Frozen: the time itself; offset: how far the clock is from the machine's time.
@@ -218,6 +252,7 @@ export function createClock(
     nowMs,
     mode: () => mode,
     set: (instant) => {
+      if (instant === undefined) throw new ClockError('set: no time given (use an ISO time or a Date)');
       clock.change({ set: instant });
       return clock.now();
     },
@@ -238,6 +273,7 @@ export function createClock(
       return clock.now();
     },
     change(change) {
+      checkChange(change);
       // Everything is checked against where the clock would be before anything moves.
       let target = change.real ? Date.now() : nowMs();
       if (change.set !== undefined) target = instantOf(change.set);
