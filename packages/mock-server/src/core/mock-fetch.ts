@@ -29,7 +29,7 @@ export function createFetchAdapter(
 ): FetchAdapter {
   async function handle(call: IncomingCall): Promise<Response> {
     try {
-      return toResponse(await respond(call));
+      return toResponse(await respond(call), call.method);
     } catch (error) {
       if (error instanceof DroppedConnection) throw new TypeError('fetch failed', { cause: error });
       throw error;

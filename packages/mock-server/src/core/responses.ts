@@ -86,9 +86,9 @@ export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
 }
 
 /** Turns an outcome into a JSON `Response` (one that hands its text back without a stream). */
-export function toResponse(answer: Answer): Response {
-  // A 204, 205 or 304 carries no body: the Response constructor refuses one.
-  const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+export function toResponse(answer: Answer, method?: string): Response {
+  // A 204, 205 or 304 carries no body (the Response constructor refuses one), nor does a HEAD's answer.
+  const empty = answer.status === 204 || answer.status === 205 || answer.status === 304 || method === 'HEAD';
   return new TextResponse(empty ? null : answer.raw ? answer.raw.text : bodyText(answer), {
     status: answer.status,
     headers: {

@@ -95,3 +95,19 @@ describe('TextResponse', () => {
     await expect(response.text()).rejects.toThrow(TypeError);
   });
 });
+
+describe('mock.fetch', () => {
+  it('answers HEAD with the GET answer’s status and headers and no body, as a server does', async () => {
+    const { createMockService } = await import('../create-mock-service.js');
+    const { demoWorld } = await import('../standalone/demo-world.js');
+    const mock = createMockService({ seed: demoWorld() });
+    const head = await mock.fetch(`${mock.baseUrl}/contacts/27821000000`, {
+      method: 'HEAD',
+      headers: { authorization: 'Bearer demo_seller_admin' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('application/json');
+    expect(head.body).toBeNull();
+    expect(await head.text()).toBe('');
+  });
+});

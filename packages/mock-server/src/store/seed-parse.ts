@@ -43,14 +43,43 @@ function textListFieldsOf(schema: z.ZodType): string[] {
   return fields;
 }
 
-// zod would make an issue for every bad value of a list inside a record (a segment of 30 million
-// numbers for cells): the first one is reported instead, and the record is not parsed.
-function badTextListValue(record: unknown, fields: string[]): { field: string; at: number } | undefined {
+/** How many values a record of a seed may hold beyond its lists of text (cells, tag IDs). */
+export const MAX_RECORD_VALUES = 100_000;
+
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/**
+ * What makes a seed record too costly to check with its schema, if anything: zod makes an issue for
+ * every bad value and recurses into every level, so a list of 3 million numbers where text belongs
+ * took seconds (or overflowed the stack). The first value of a list of text that is not text is
+ * reported instead, and a record holding more than {@link MAX_RECORD_VALUES} other values, however
+ * nested, is refused whole.
+ */
+export function recordProblem(
+  record: unknown,
+  textLists: readonly string[],
+): { path: (string | number)[]; message: string } | undefined {
   if (record === null || typeof record !== 'object') return undefined;
-  for (const field of fields) {
-    const list = (record as Record<string, unknown>)[field];
+  const fields = record as Record<string, unknown>;
+  for (const field of textLists) {
+    const list = fields[field];
     if (!Array.isArray(list)) continue;
-    for (let at = 0; at < list.length; at++) if (typeof list[at] !== 'string') return { field, at };
+    for (let at = 0; at < list.length; at++)
+      if (typeof list[at] !== 'string')
+        return { path: [field, at], message: `Invalid input: expected string, received ${kindOf(list[at])}` };
+  }
+  let values = 0;
+  const pending: unknown[] = [];
+  for (const [field, value] of Object.entries(fields)) if (!textLists.includes(field)) pending.push(value);
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (++values > MAX_RECORD_VALUES)
+      return {
+        path: [],
+        message: `Holds more than ${MAX_RECORD_VALUES.toLocaleString('en')} values; a record of a seed may not`,
+      };
+    if (value !== null && typeof value === 'object')
+      for (const inner of Array.isArray(value) ? value : Object.values(value)) pending.push(inner);
   }
   return undefined;
 }
@@ -62,14 +91,9 @@ function parseRecords(name: string, schema: z.ZodType, value: unknown, issues: I
   const textLists = textListFieldsOf(element);
   const out = new Array<unknown>(value.length);
   for (let i = 0; i < value.length && issues.length < MAX_SEED_ISSUES; i++) {
-    const bad = textLists.length > 0 ? badTextListValue(value[i], textLists) : undefined;
-    if (bad) {
-      const got = (record: unknown) =>
-        record === null ? 'null' : Array.isArray(record) ? 'array' : typeof record;
-      const found = ((value[i] as Record<string, unknown[]>)[bad.field] as unknown[])[bad.at];
-      issues.push(
-        issueOf([name, i, bad.field, bad.at], `Invalid input: expected string, received ${got(found)}`),
-      );
+    const problem = recordProblem(value[i], textLists);
+    if (problem) {
+      issues.push(issueOf([name, i, ...problem.path], problem.message));
       continue;
     }
     let parsed: z.ZodSafeParseResult<unknown>;
