@@ -10,6 +10,39 @@ import {
 const endpoint = 'transactions.create';
 
 describe('makeApiError', () => {
+  it('words the refusal in its message: what is missing, and the issues by path, not raw JSON', () => {
+    const resources = makeApiError({
+      status: 403,
+      error: { code: 'Insufficient Resource IDs', missing: { tag_ids: ['t9', 't8'], campaign_ids: ['c1'] } },
+      endpoint,
+    });
+    expect(resources.message).toBe(
+      'transactions.create failed with 403: Insufficient Resource IDs: missing tag_ids t9, t8; campaign_ids c1',
+    );
+    const permissions = makeApiError({
+      status: 403,
+      error: { code: 'insufficient_permissions', missing: ['contact.read.pii'] },
+      endpoint,
+    });
+    expect(permissions.message).toBe(
+      'transactions.create failed with 403: insufficient_permissions: missing contact.read.pii',
+    );
+    const issues = Array.from({ length: 7 }, (_, i) => ({
+      path: `contacts.${i}.cell`,
+      message: 'Invalid cell number',
+    }));
+    expect(makeApiError({ status: 400, error: issues, endpoint }).message).toBe(
+      `transactions.create failed with 400: ${issues
+        .slice(0, 5)
+        .map((i) => `${i.path}: Invalid cell number`)
+        .join('; ')} (and 2 more)`,
+    );
+    expect(
+      makeApiError({ status: 400, error: { code: 'validation_error', issues: issues.slice(0, 1) }, endpoint })
+        .message,
+    ).toBe('transactions.create failed with 400: validation_error: contacts.0.cell: Invalid cell number');
+  });
+
   it('names a no-match 404 no_matching_offer with the resource IDs, leaving the text as sent', () => {
     const error = makeApiError({ status: 404, error: 'No matching marketplace offer for: r1, r2', endpoint });
     expect(error).toBeInstanceOf(NotFoundError);

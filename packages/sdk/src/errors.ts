@@ -178,13 +178,46 @@ function detailsOf(status: number, error: unknown): ApiErrorDetails {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// A list of issues as text: `path: message`, the first five and a count of the rest.
+function issuesText(issues: unknown[]): string {
+  const shown = issues.slice(0, 5).map((issue) => {
+    if (!isRecord(issue) || typeof issue.message !== 'string') return json(issue);
+    const where = issue.path ?? issue.field ?? issue.row;
+    return where === undefined || where === '' ? issue.message : `${String(where)}: ${issue.message}`;
+  });
+  return shown.join('; ') + (issues.length > 5 ? ` (and ${issues.length - 5} more)` : '');
+}
+
+// What is missing, as the service lists it: permissions, or IDs by kind of resource.
+function missingText(missing: unknown): string {
+  if (Array.isArray(missing)) return missing.join(', ');
+  if (isRecord(missing))
+    return Object.entries(missing)
+      .map(([kind, ids]) => `${kind} ${Array.isArray(ids) ? ids.join(', ') : json(ids)}`)
+      .join('; ');
+  return json(missing);
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+// The envelope's error as a sentence: text as sent, a list of issues, or a code with what it names.
 function describe(error: unknown): string {
   if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
+  if (Array.isArray(error)) return issuesText(error);
+  if (isRecord(error) && typeof error.code === 'string') {
+    if (Array.isArray(error.issues)) return `${error.code}: ${issuesText(error.issues)}`;
+    if (error.missing !== undefined) return `${error.code}: missing ${missingText(error.missing)}`;
   }
+  return json(error);
 }
 
 /**
