@@ -55,11 +55,18 @@ describe('parseSeedDocument', () => {
     }
   });
 
-  it('refuses a million bad contact rows at once, naming at most the issues a refusal reports', () => {
+  it('names ten unknown keys and counts the rest', () => {
+    const result = parseSeedDocument(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, 1])));
+    const named = Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ');
+    expect(result).toEqual({ issues: [{ path: '', message: `Unrecognized keys: ${named} and 2 more` }] });
+  });
+
+  it('refuses a million bad contact rows, or one row with a million bad tags, at once', () => {
     const mock = createMockService({ seed: { orgs: [{ _id: 'o' }] } });
     for (const contacts of [
       new Array(1_000_000).fill(0),
       Array.from({ length: 1_000_000 }, () => ({ org_id: 'o' })),
+      [{ org_id: 'o', cell: '27821234567', tag_ids: new Array(1_000_000).fill(1) }],
     ]) {
       const started = performance.now();
       let refusal: unknown;
