@@ -141,11 +141,10 @@ const ISO_INSTANT =
   /^([+-]\d{6}|\d{4,})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/i;
 
 function isoInstant(text: string): number {
+  const notADate = () =>
+    new ClockError(`set: not a date: ${JSON.stringify(text)} (use an ISO time such as 2026-01-01T09:00:00Z)`);
   const parts = ISO_INSTANT.exec(text);
-  if (!parts)
-    throw new ClockError(
-      `set: not a date: ${JSON.stringify(text)} (use an ISO time such as 2026-01-01T09:00:00Z)`,
-    );
+  if (!parts) throw notADate();
   const [, year, month, day, hour, minute, second, zone] = parts;
   if (hour !== undefined && zone === undefined)
     throw new ClockError(
@@ -158,10 +157,7 @@ function isoInstant(text: string): number {
   const realDay = new Date(Date.UTC(Number(year), Number(month) - 1, date)).getUTCDate() === date;
   const realTime = Number(hour ?? 0) <= 23 && Number(minute ?? 0) <= 59 && Number(second ?? 0) <= 59;
   const ms = realDay && realTime ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms))
-    throw new ClockError(
-      `set: not a date: ${JSON.stringify(text)} (use an ISO time such as 2026-01-01T09:00:00Z)`,
-    );
+  if (Number.isNaN(ms)) throw notADate();
   return ms;
 }
 

@@ -1,6 +1,6 @@
 import { type Contact, contactDefaultFields, customFieldIds, toIsoInstant } from '@marketing/domain';
 import { type FieldCheck, fieldChecks, isPlainRow } from './plain-row.js';
-import { recordProblem } from './seed-parse.js';
+import { recordProblem, textListFieldsOf } from './seed-parse.js';
 import { ContactSeedSchema } from './seed-schema.js';
 
 /** A seeded contact, checked: its organisation, its cell as given, and the fields to store. */
@@ -85,8 +85,6 @@ function simpleRow(raw: unknown, pool: SeedValuePool): CheckedContactSeed | unde
   };
 }
 
-const CONTACT_TEXT_LISTS = ['tag_ids', 'deduped_campaign_ids'];
-
 /**
  * Checks one seeded contact against the seed schema, answering its organisation and the fields to
  * store (without `org_id` and `country`), or the schema's issues. List fields are copied through
@@ -95,7 +93,7 @@ const CONTACT_TEXT_LISTS = ['tag_ids', 'deduped_campaign_ids'];
 export function checkContactSeed(raw: unknown, pool = new SeedValuePool()): CheckedContactSeed {
   const simple = simpleRow(raw, pool);
   if (simple) return simple;
-  const problem = recordProblem(raw, CONTACT_TEXT_LISTS);
+  const problem = recordProblem(raw, textListFieldsOf(ContactSeedSchema));
   if (problem) return { ok: false, issues: [problem] };
   const parsed = ContactSeedSchema.safeParse(raw);
   if (!parsed.success)

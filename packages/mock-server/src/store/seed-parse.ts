@@ -11,9 +11,6 @@ const issueOf = (path: (string | number | symbol)[], message: string): Issue => 
   message,
 });
 
-// zod checks every element of a list and gathers every issue before it answers: a seed of
-// millions of bad records took minutes and ran out of memory. Records are checked one by one
-// here, and checking stops at the issues a refusal reports.
 function whole(name: string, schema: z.ZodType, value: unknown, issues: Issue[]): unknown {
   const parsed = schema.safeParse(value);
   if (!parsed.success)
@@ -22,9 +19,9 @@ function whole(name: string, schema: z.ZodType, value: unknown, issues: Issue[])
   return parsed.data;
 }
 
-// The record's list-of-text fields (a segment's cells, tag IDs), found once per schema.
 const textListFields = new WeakMap<z.ZodType, string[]>();
-function textListFieldsOf(schema: z.ZodType): string[] {
+/** A record schema's fields that are lists of text (a segment's cells, tag IDs), found once per schema. */
+export function textListFieldsOf(schema: z.ZodType): string[] {
   let fields = textListFields.get(schema);
   if (fields) return fields;
   fields = [];
@@ -84,6 +81,9 @@ export function recordProblem(
   return undefined;
 }
 
+// zod checks every element of a list and gathers every issue before it answers: a seed of
+// millions of bad records took minutes and ran out of memory. Records are checked one by one
+// here, and checking stops at the issues a refusal reports.
 function parseRecords(name: string, schema: z.ZodType, value: unknown, issues: Issue[]): unknown {
   if (!Array.isArray(value)) return whole(name, schema, value, issues);
   const list = schema as z.ZodDefault<z.ZodArray<z.ZodType>>;
@@ -126,11 +126,11 @@ function parseRecords(name: string, schema: z.ZodType, value: unknown, issues: I
  */
 export function parseSeedDocument(input: unknown): { doc: ParsedSeedDocument } | { issues: Issue[] } {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    const whole = SeedDocumentSchema.safeParse(input);
+    const parsed = SeedDocumentSchema.safeParse(input);
     return {
-      issues: whole.success
+      issues: parsed.success
         ? []
-        : whole.error.issues.slice(0, MAX_SEED_ISSUES).map((i) => issueOf(i.path, i.message)),
+        : parsed.error.issues.slice(0, MAX_SEED_ISSUES).map((i) => issueOf(i.path, i.message)),
     };
   }
   const issues: Issue[] = [];
