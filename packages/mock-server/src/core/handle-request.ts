@@ -20,10 +20,12 @@ import { closestName } from './closest-name.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
 import { tooDenseMessage, tooDenseToParse } from './json-density.js';
+import { parseJsonSteps } from './json-in-slices.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
 import { type Answer, fail, type Outcome } from './responses.js';
 import type { MockRuntime } from './runtime.js';
+import { runInSlices, type Steps } from './slices.js';
 
 /** What the pipeline needs from the mock: its runtime, and the request machinery. */
 export interface Pipeline extends MockRuntime {
@@ -50,6 +52,9 @@ export interface IncomingCall {
   headerList?: readonly string[] | undefined;
 }
 
+// Parsing this much at once holds the thread about 10 ms; a larger body is parsed in slices.
+const SLICED_PARSE_FROM_CHARS = 1 << 20;
+
 /** A request body read as JSON, or the 400 that answers it. */
 export async function readJsonBody(
   request: IncomingCall,
@@ -67,10 +72,22 @@ export async function readJsonBody(
     throw error;
   }
   if (text.length > maxBytes) return tooLarge();
+  if (text.length > SLICED_PARSE_FROM_CHARS) return runInSlices(largeBodySteps(text));
   if (text.trim() === '') return { body: undefined };
-  if (tooDenseToParse(text)) return { error: fail(413, tooDenseMessage) };
   try {
     return { body: JSON.parse(text) };
+  } catch {
+    return { error: fail(400, messages.bodyNotJson) };
+  }
+}
+
+// A large body is read a piece at a time, other requests answered between the pieces.
+function* largeBodySteps(text: string): Steps<{ body: unknown } | { error: Outcome }> {
+  if (text.trim() === '') return { body: undefined };
+  if (tooDenseToParse(text)) return { error: fail(413, tooDenseMessage) };
+  yield;
+  try {
+    return { body: yield* parseJsonSteps(text) };
   } catch {
     return { error: fail(400, messages.bodyNotJson) };
   }

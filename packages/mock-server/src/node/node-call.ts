@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import { BodyTooLargeError } from '../core/body-too-large.js';
 import type { IncomingCall } from '../core/handle-request.js';
 
@@ -41,22 +42,23 @@ export class NodeCall implements IncomingCall {
     const declared = Number(req.headers['content-length']);
     if (declared > this.#maxBytes) return Promise.reject(this.#tooLarge());
     return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
+      // Decoded as it arrives: decoding 60 MB at the end held the thread for 60 ms.
+      const decoder = new StringDecoder('utf8');
+      const parts: string[] = [];
       let size = 0;
       const onData = (chunk: Buffer) => {
         size += chunk.length;
-        if (size <= this.#maxBytes) chunks.push(chunk);
+        if (size <= this.#maxBytes) parts.push(decoder.write(chunk));
         else {
-          chunks.length = 0;
+          parts.length = 0;
           detach();
           reject(this.#tooLarge());
         }
       };
       const onEnd = () => {
         detach();
-        resolve(
-          chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'),
-        );
+        parts.push(decoder.end());
+        resolve(parts.join(''));
       };
       const onError = (error: Error) => {
         detach();
