@@ -1,4 +1,5 @@
 import { runCampaign } from './campaigns/run-campaign.js';
+import type { WorldActionsInSlices } from './control/control-route.js';
 import { answerControl } from './control/control-routes.js';
 import { CellMemo } from './core/cell-memo.js';
 import { createClock } from './core/clock.js';
@@ -17,6 +18,7 @@ import { RequestJournal } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
+import { runToEnd, type Steps } from './core/slices.js';
 import { exposeWorld } from './core/world-access.js';
 import { WorldHolder } from './core/world-holder.js';
 import { campaignHandlers } from './handlers/campaigns.js';
@@ -28,9 +30,11 @@ import { tagHandlers } from './handlers/tags.js';
 import { transactionHandlers } from './handlers/transactions.js';
 import { processReply } from './hooks/process-reply.js';
 import { redeliverWebhook, webhookDeliveryOf } from './hooks/redeliver-webhook.js';
-import type { MockService } from './mock-service.js';
+import type { MockService, ResetOptions } from './mock-service.js';
 import { ServiceSchedule } from './schedule/service-schedule.js';
 import { noteClickOf } from './store/campaign-activity.js';
+import type { SeedDocument } from './store/seed-schema.js';
+import type { SeedResult } from './store/world.js';
 import { contactCountOf, findContacts, outboxOf } from './store/world-queries.js';
 import { VERSION } from './version.js';
 
@@ -93,6 +97,37 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     latency: settings.latency,
   });
 
+  function* seedSteps(document: SeedDocument): Steps<SeedResult> {
+    schedule.catchUp();
+    const result = yield* state.seedSteps(document);
+    schedule.campaignsAdded([...result.campaigns, ...result.campaigns_v2]);
+    return result;
+  }
+  function* resetSteps(
+    document: SeedDocument | undefined,
+    resetOptions?: ResetOptions,
+  ): Steps<SeedResult | undefined> {
+    const keep = new Set(resetOptions?.keep);
+    const undoClock = keep.has('clock') ? undefined : clock.restart();
+    let result: SeedResult | undefined;
+    try {
+      result = yield* state.resetSteps(document);
+    } catch (error) {
+      undoClock?.();
+      throw error;
+    }
+    if (!keep.has('faults')) faults.clear();
+    schedule.attach(state.world);
+    journal.clear();
+    pactStates.forget();
+    return result;
+  }
+  // The control plane's seed and reset: a slice at a time, the world held still meanwhile.
+  const inSlices: WorldActionsInSlices = {
+    seed: (document) => state.gate.run(() => seedSteps(document)),
+    reset: (document, resetOptions) => state.gate.run(() => resetSteps(document, resetOptions)),
+  };
+
   const mock: MockService = {
     baseUrl: settings.baseUrl,
     settings,
@@ -102,14 +137,21 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     respond(request) {
       try {
         const started = performance.now();
-        schedule.catchUp();
         const url = requestTarget(request.url);
         const path = url.pathname.startsWith(settings.basePath)
           ? url.pathname.slice(settings.basePath.length) || '/'
           : url.pathname;
+        // A large seed or reset is running in slices: only health is answered meanwhile.
+        const closed = state.gate.closed;
+        if (closed && path !== '/__mock/health') return closed.then(() => mock.respond(request));
+        schedule.catchUp();
         if (path === '/__mock' || path.startsWith('/__mock/')) {
           const controlPath = path === '/__mock' ? '/__mock/' : path;
-          return answerControl(mock, request, url, controlPath, startedAt).catch(internalError);
+          return answerControl(mock, request, url, controlPath, {
+            startedAt,
+            gate: state.gate,
+            inSlices,
+          }).catch(internalError);
         }
         if (path === '/openapi.json' && request.method === 'GET')
           return Promise.resolve(openApiAnswer(request, serverUrlOf(request, settings)));
@@ -118,28 +160,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return Promise.reject(error);
       }
     },
-    seed(document) {
-      schedule.catchUp();
-      const result = state.seed(document);
-      schedule.campaignsAdded([...result.campaigns, ...result.campaigns_v2]);
-      return result;
-    },
-    reset(document, resetOptions) {
-      const keep = new Set(resetOptions?.keep);
-      const undoClock = keep.has('clock') ? undefined : clock.restart();
-      let result: ReturnType<typeof state.reset>;
-      try {
-        result = state.reset(document);
-      } catch (error) {
-        undoClock?.();
-        throw error;
-      }
-      if (!keep.has('faults')) faults.clear();
-      schedule.attach(state.world);
-      journal.clear();
-      pactStates.forget();
-      return result;
-    },
+    seed: (document) => runToEnd(seedSteps(document)),
+    reset: (document, resetOptions) => runToEnd(resetSteps(document, resetOptions)),
     state: () => {
       schedule.catchUp();
       return state.world.state();
@@ -212,6 +234,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     openApiDocument: (serverUrl) => openApiDocumentFor(serverUrl ?? settings.publicUrl ?? settings.baseUrl),
   };
-  exposeWorld(mock, () => state.world);
+  exposeWorld(mock, () => state.world, state.gate);
   return mock;
 }

@@ -2,11 +2,21 @@ import type { z } from 'zod';
 import { ControlError } from '../core/control-error.js';
 import type { RequestTarget } from '../core/request-target.js';
 import type { Answer } from '../core/responses.js';
-import type { MockService } from '../mock-service.js';
+import type { MockService, ResetOptions } from '../mock-service.js';
+import type { SeedDocument } from '../store/seed-schema.js';
+import type { SeedResult } from '../store/world.js';
+
+/** The seed and reset of the control plane, run a slice at a time (see `WorldGate`). */
+export interface WorldActionsInSlices {
+  seed(document: SeedDocument): Promise<SeedResult>;
+  reset(document: SeedDocument | undefined, options?: ResetOptions): Promise<SeedResult | undefined>;
+}
 
 /** What a control route gets. */
 export interface ControlCall {
   mock: MockService;
+  /** Seed and reset in slices, for the mock's own routes; `mock.seed` and `mock.reset` otherwise. */
+  inSlices?: WorldActionsInSlices | undefined;
   params: Record<string, string>;
   url: RequestTarget;
   body: unknown;

@@ -7,13 +7,14 @@ import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { type Answer, fail, htmlPage, type Outcome, ok } from '../core/responses.js';
+import type { WorldGate } from '../core/world-gate.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
 import { VERSION } from '../version.js';
 import { activityRoutes } from './activity-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { accessRefusal, contentTypeRefusal, notJson } from './control-guard.js';
-import type { ControlCall, ControlRoute } from './control-route.js';
+import type { ControlCall, ControlRoute, WorldActionsInSlices } from './control-route.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { pactRoutes } from './pact-routes.js';
@@ -113,7 +114,7 @@ export async function answerControl(
   call: IncomingCall,
   url: RequestTarget,
   path: string,
-  startedAt: number,
+  context: { startedAt: number; gate: WorldGate; inSlices: WorldActionsInSlices },
 ): Promise<Answer> {
   const refused = accessRefusal(mock.settings, call, path);
   if (refused) return refused;
@@ -132,6 +133,9 @@ export async function answerControl(
       return notJson(null);
     if ('error' in read) return read.error;
     body = read.body;
+    // A seed or reset may have begun while the body came in.
+    if (context.gate.closed) await context.gate.waitOpen();
   }
-  return handleControlRequest({ mock, method: call.method, path, url, body, startedAt });
+  const { startedAt, inSlices } = context;
+  return handleControlRequest({ mock, method: call.method, path, url, body, startedAt, inSlices });
 }

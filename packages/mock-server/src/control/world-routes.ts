@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { fail, ok } from '../core/responses.js';
+import { fail, ok, okText } from '../core/responses.js';
+import { runInSlices, type Steps } from '../core/slices.js';
 import { stateSaveHook } from '../core/state-save-hook.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 
@@ -16,6 +17,28 @@ function resetBodyOf(body: unknown): { document: unknown; keep: ('faults' | 'clo
   };
 }
 
+const IDS_PER_STEP = 20_000;
+
+/**
+ * The answer `ok(ids)` gives, its text written a slice at a time: a seed of 850,000 contacts
+ * answers 23 MB of IDs, which took 60 to 150 ms to write at once.
+ */
+export function* idsAnswerSteps(ids: Partial<Record<string, string[]>>): Steps<string> {
+  const lists: string[] = [];
+  for (const [name, list = []] of Object.entries(ids)) {
+    const parts: string[] = [];
+    for (let at = 0; at < list.length; at += IDS_PER_STEP) {
+      parts.push(JSON.stringify(list.slice(at, at + IDS_PER_STEP)).slice(1, -1));
+      yield;
+    }
+    lists.push(`${JSON.stringify(name)}:[${parts.join(',')}]`);
+  }
+  return `{"ok":true,"data":{${lists.join(',')}}}`;
+}
+
+const idsAnswer = async (ids: Partial<Record<string, string[]>>) =>
+  okText(await runInSlices(idsAnswerSteps(ids)));
+
 /** Routes that replace, add to or read the world. */
 export const worldRoutes: ControlRoute[] = [
   {
@@ -23,16 +46,18 @@ export const worldRoutes: ControlRoute[] = [
     path: '/__mock/reset',
     description:
       'No body: back to the start world; {}: an empty world; a seed document: exactly that world. Also restores the start clock and disarms faults unless {"keep": ["faults", "clock"]}.',
-    handle: ({ mock, body }) => {
+    handle: async ({ mock, inSlices, body }) => {
       const { document, keep } = resetBodyOf(body);
-      return ok(mock.reset(document as never, { keep }) ?? {});
+      if (!inSlices) return ok(mock.reset(document as never, { keep }) ?? {});
+      return idsAnswer((await inSlices.reset(document as never, { keep })) ?? {});
     },
   },
   {
     method: 'POST',
     path: '/__mock/seed',
     description: 'Adds the records of a seed document; answers their IDs.',
-    handle: ({ mock, body }) => ok(mock.seed((body ?? {}) as never)),
+    handle: async ({ mock, inSlices, body }) =>
+      inSlices ? idsAnswer(await inSlices.seed((body ?? {}) as never)) : ok(mock.seed((body ?? {}) as never)),
   },
   {
     method: 'GET',

@@ -26,6 +26,7 @@ import type { RequestTarget } from './request-target.js';
 import { type Answer, fail, type Outcome } from './responses.js';
 import type { MockRuntime } from './runtime.js';
 import { runInSlices, type Steps } from './slices.js';
+import type { WorldGate } from './world-gate.js';
 
 /** What the pipeline needs from the mock: its runtime, and the request machinery. */
 export interface Pipeline extends MockRuntime {
@@ -34,6 +35,8 @@ export interface Pipeline extends MockRuntime {
   handlers: HandlerTable;
   /** Normalises path cells, remembering recent ones. */
   pathCells: CellMemo;
+  /** Closed while a large seed or reset runs: a request that read a body waits before it acts. */
+  gate: WorldGate;
 }
 
 /**
@@ -221,9 +224,11 @@ export function handleServiceRequest(
   }
   const caller: Caller = { pipeline, url, route, key, org };
   if (!endpoint.body) return answerWithBody(caller, undefined);
-  return readJsonBody(request, pipeline.settings.maxBodyBytes).then((read) =>
-    'error' in read ? asCaller(read.error, org._id) : answerWithBody(caller, read.body),
-  );
+  return readJsonBody(request, pipeline.settings.maxBodyBytes).then(async (read) => {
+    if ('error' in read) return asCaller(read.error, org._id);
+    if (pipeline.gate.closed) await pipeline.gate.waitOpen();
+    return answerWithBody(caller, read.body);
+  });
 }
 
 // A request that has passed routing, authentication and authorisation.

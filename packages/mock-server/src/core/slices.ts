@@ -13,6 +13,12 @@ export function runToEnd<T>(steps: Steps<T>): T {
   }
 }
 
+/** Steps that are done at once, with `value`. */
+// biome-ignore lint/correctness/useYield: a generator that answers without a step
+export function* noSteps<T>(value: T): Steps<T> {
+  return value;
+}
+
 // How long a slice may run before other work gets its turn: well under the 100 ms a health probe
 // may wait, with room for a request answered in between.
 const SLICE_MS = 10;

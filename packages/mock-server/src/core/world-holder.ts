@@ -7,6 +7,8 @@ import type { HandlerTable } from './handler-types.js';
 import { createIdGenerator } from './ids.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { Settings } from './settings.js';
+import { noSteps, runToEnd, type Steps } from './slices.js';
+import { WorldGate } from './world-gate.js';
 
 /** What a mock's world is made with and served by. */
 export interface WorldHolderParts {
@@ -26,6 +28,8 @@ export interface WorldHolderParts {
 export class WorldHolder {
   world = new World();
   pipeline: Pipeline;
+  /** Closed while a seed or reset runs in slices (see {@link WorldGate}). */
+  readonly gate = new WorldGate();
   readonly #parts: WorldHolderParts;
   readonly #startedAt: Date;
 
@@ -35,7 +39,7 @@ export class WorldHolder {
     this.pipeline = this.#pipelineOf(this.world);
     // The start world's IDs all carry its start second, so that a reset can make the same ones.
     const startSeconds = this.#startSeconds;
-    if (parts.start) this.#seedStart(this.world, (prefix) => parts.newId(prefix, startSeconds));
+    if (parts.start) runToEnd(this.#seedStart(this.world, (prefix) => parts.newId(prefix, startSeconds)));
   }
 
   get #startSeconds(): number {
@@ -45,29 +49,39 @@ export class WorldHolder {
   #pipelineOf(world: World): Pipeline {
     const { clock, settings, handlers, newId, pathCells } = this.#parts;
     const rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
-    return { world, clock, settings, rateLimiter, handlers, newId, pathCells };
+    return { world, clock, settings, rateLimiter, handlers, newId, pathCells, gate: this.gate };
   }
 
-  #seedStart(world: World, next: (prefix?: string) => string): SeedResult | undefined {
+  #seedStart(world: World, next: (prefix?: string) => string): Steps<SeedResult | undefined> {
     const { start } = this.#parts;
-    if (!start) return undefined;
-    return world.seed(start.seed, { next }, this.#startedAt, { trusted: start.trusted });
+    if (!start) return noSteps(undefined);
+    return world.seedSteps(start.seed, { next }, this.#startedAt, { trusted: start.trusted });
   }
 
   /** Adds a seed document's records to the current world. */
   seed(document: SeedDocument): SeedResult {
-    return this.world.seed(document, { next: this.#parts.newId }, this.#parts.clock.now());
+    return runToEnd(this.seedSteps(document));
+  }
+
+  /** {@link seed} as steps: the current world must not change until they are done. */
+  seedSteps(document: SeedDocument): Steps<SeedResult> {
+    return this.world.seedSteps(document, { next: this.#parts.newId }, this.#parts.clock.now());
   }
 
   /** Replaces the world: with `document`, that world; without, the start world again, exactly. */
   reset(document?: SeedDocument): SeedResult | undefined {
+    return runToEnd(this.resetSteps(document));
+  }
+
+  /** {@link reset} as steps: the new world is made aside and swapped in at the end. */
+  *resetSteps(document?: SeedDocument): Steps<SeedResult | undefined> {
     const next = new World();
     const result =
       document !== undefined
-        ? next.seed(document, { next: this.#parts.newId }, this.#parts.clock.now())
+        ? yield* next.seedSteps(document, { next: this.#parts.newId }, this.#parts.clock.now())
         : // The same generated IDs from a replay of the generator that made them (the live one
           // has counted past them).
-          this.#seedStart(
+          yield* this.#seedStart(
             next,
             createIdGenerator(() => this.#startSeconds),
           );

@@ -1,4 +1,4 @@
-import { worldOf } from '../core/world-access.js';
+import { worldGateOf, worldOf } from '../core/world-access.js';
 import type { MockService } from '../mock-service.js';
 import type { SavedState } from './state-file.js';
 import { writeStateFile } from './state-file.js';
@@ -71,6 +71,9 @@ export class StateSaver {
     this.#timer = undefined;
     const mock = this.mock();
     if (!mock) return Promise.resolve();
+    // A seed or reset running in slices has the world half made: it is saved once whole.
+    const closed = worldGateOf(mock)?.closed;
+    if (closed) return closed.then(() => this.saveNow());
     let state: ReturnType<typeof stateOf>;
     try {
       state = stateOf(mock);

@@ -1,5 +1,7 @@
 import { type Campaign, type CampaignV2, type Contact, toMsisdn } from '@marketing/domain';
+import { runToEnd, type Steps } from '../core/slices.js';
 import type { CellIndex } from './cell-index.js';
+import { RECORDS_PER_STEP } from './seed-parse.js';
 import { CAMPAIGN_DEFAULTS, type ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
 
@@ -42,6 +44,8 @@ export interface Collection<K extends CollectionName = CollectionName> {
   orgFields: readonly string[];
   /** Stores the seeded records, answering their IDs. */
   apply(world: World, records: SeedRecord<K>[], context: ApplyContext): string[];
+  /** `apply` as steps, for a collection that can be large (contacts), to run a slice at a time. */
+  applySteps?(world: World, records: SeedRecord<K>[], context: ApplyContext): Steps<string[]>;
   /** The stored records, as a seed document holds them. */
   saved(world: World): unknown[];
 }
@@ -184,15 +188,20 @@ export const collections = [
     name: 'contacts',
     // Checked one by one by the seed check (cells, repeats), which groups them by organisation.
     orgFields: [],
-    apply: (world, _raw, { plan, ids }) => {
+    apply(world, raw, context) {
+      return runToEnd(this.applySteps!(world, raw, context));
+    },
+    *applySteps(world, _raw, { plan, ids }) {
       const created: string[] = [];
       for (const [orgId, contacts] of plan.contactsByOrg) {
-        for (const contact of contacts) {
+        for (let i = 0; i < contacts.length; i++) {
+          if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+          const contact = contacts[i]!;
           contact._id ||= ids.next();
           created.push(contact._id);
         }
         const cells = plan.cellsByOrg?.get(orgId);
-        world.contactsOf(orgId).insertMany(contacts, cells ? { cells } : {});
+        yield* world.contactsOf(orgId).insertManySteps(contacts, cells ? { cells } : {});
       }
       return created;
     },

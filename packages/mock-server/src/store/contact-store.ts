@@ -6,6 +6,7 @@ import {
   type ProjectedContact,
   projectContact,
 } from '@marketing/domain';
+import { runToEnd, type Steps } from '../core/slices.js';
 import { CellIndex } from './cell-index.js';
 import { type IndexStatistics, planContactQuery, type QueryPlan } from './query-plan.js';
 import { SortedList } from './sorted-list.js';
@@ -17,6 +18,16 @@ export const byContactId = (a: Contact, b: Contact) => byText(a._id, b._id);
 const byUpdatedAtOnly = (a: Contact, b: Contact) => byText(a.updatedAt, b.updatedAt);
 /** A stand-in with only an `_id`, to look a contact up in the lists ordered by `_id`. */
 const probe = (id: string) => ({ _id: id }) as Contact;
+// How many contacts are indexed between the turns a sliced seed gives other requests.
+const CONTACTS_PER_STEP = 2048;
+
+/** Options of {@link ContactStore.insertMany}. */
+export interface InsertOptions {
+  /** Tells `onTagsGained` of each contact's tags (an upload, not a seed). */
+  announce?: boolean;
+  /** An index of exactly these contacts by cell, adopted by an empty store. */
+  cells?: CellIndex<Contact>;
+}
 
 /**
  * One organisation's contacts with the indexes searches run on: by `_id` (sorted), by cell, by
@@ -96,10 +107,12 @@ export class ContactStore {
    * `cells`, an index of exactly these contacts by cell that the caller built to check them, is
    * taken as the store's own when the store holds no contacts yet, rather than built again.
    */
-  insertMany(
-    contacts: readonly Contact[],
-    options: { announce?: boolean; cells?: CellIndex<Contact> } = {},
-  ): void {
+  insertMany(contacts: readonly Contact[], options: InsertOptions = {}): void {
+    runToEnd(this.insertManySteps(contacts, options));
+  }
+
+  /** {@link insertMany} as steps, to run a slice at a time (the store is not whole until they end). */
+  *insertManySteps(contacts: readonly Contact[], options: InsertOptions = {}): Steps<void> {
     // Refused before anything is written: a repeated _id would corrupt every index.
     const appended = this.#refuseRepeatedIds(contacts);
     const byTag = new Map<string, Contact[]>();
@@ -107,7 +120,9 @@ export class ContactStore {
       options.cells !== undefined && this.#byCell.size === 0 && options.cells.size === contacts.length;
     if (adopt) this.#byCell = options.cells!;
     else this.#byCell.reserve(contacts.length);
-    for (const contact of contacts) {
+    for (let i = 0; i < contacts.length; i++) {
+      if (i % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
+      const contact = contacts[i]!;
       if (!adopt) this.#byCell.set(contact);
       this.#indexEmail(contact, 'add');
       for (const tag of contact.tag_ids) {
@@ -120,7 +135,8 @@ export class ContactStore {
       // Each tag's share of an ascending batch is ascending too, and after all it held.
       this.#byId.appendSorted(contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).appendSorted(tagged);
-      this.#byUpdatedAt.addMany(inUpdatedAtOrder(contacts));
+      yield;
+      this.#byUpdatedAt.addMany(yield* inUpdatedAtOrder(contacts));
     } else {
       this.#byId.addMany(contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).addMany(tagged);
@@ -292,9 +308,11 @@ export class ContactStore {
  * times (a seed's or upload's stamp, a state file's days), so it is grouped by time in one pass
  * and only the distinct times are sorted; a batch of mostly distinct times is sorted whole.
  */
-function inUpdatedAtOrder(contacts: readonly Contact[]): Contact[] {
+function* inUpdatedAtOrder(contacts: readonly Contact[]): Steps<Contact[]> {
   const byTime = new Map<string, Contact[]>();
-  for (const contact of contacts) {
+  for (let i = 0; i < contacts.length; i++) {
+    if (i % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
+    const contact = contacts[i]!;
     const group = byTime.get(contact.updatedAt);
     if (group) group.push(contact);
     else if (byTime.size * 8 > contacts.length) return [...contacts].sort(byUpdatedAtOnly);

@@ -1,9 +1,10 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
+import type { Steps } from '../core/slices.js';
 import { CellIndex } from './cell-index.js';
 import { collections, type SeedPlan } from './collections.js';
 import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
 import { checkContactSeed, noIds, SeedValuePool, toStoredContact } from './contact-seed.js';
-import { MAX_SEED_ISSUES } from './seed-parse.js';
+import { MAX_SEED_ISSUES, RECORDS_PER_STEP } from './seed-parse.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
 
@@ -28,7 +29,12 @@ export class SeedError extends Error {
  * holds contacts the mock stored: valid MSISDNs, no repeats. Checking them again is most of a
  * large load, so only their shape and references are checked.
  */
-export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, trusted: boolean): SeedPlan {
+export function* checkSeed(
+  world: World,
+  doc: ParsedSeedDocument,
+  stamp: string,
+  trusted: boolean,
+): Steps<SeedPlan> {
   const issues: { path: string; message: string }[] = [];
   const orgIds = new Set([...world.orgs.keys(), ...doc.orgs.map((o) => o._id)]);
   const seenByGroup = new Map<string, Set<string>>();
@@ -38,6 +44,7 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
     if (!Array.isArray(records)) continue;
     const seen = collection.key ? idsSeen(seenByGroup, collection.idGroup ?? collection.name) : undefined;
     for (let i = 0; i < records.length && issues.length < MAX_SEED_ISSUES; i++) {
+      if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
       const record = records[i]!;
       if (collection.key && seen) {
         const id = collection.key(record as never);
@@ -52,17 +59,21 @@ export function checkSeed(world: World, doc: ParsedSeedDocument, stamp: string, 
       }
     }
   }
-  const segmentCells = doc.segments.map((s, i) =>
-    s.cells.map((cell, j) => {
+  const segmentCells: string[][] = [];
+  for (const [i, segment] of doc.segments.entries()) {
+    const cells: string[] = [];
+    for (const [j, cell] of segment.cells.entries()) {
+      if (j % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
       const msisdn = toMsisdn(cell);
       if (!msisdn) issues.push({ path: `segments.${i}.cells.${j}`, message: 'Invalid cell number' });
-      return msisdn ?? cell;
-    }),
-  );
+      cells.push(msisdn ?? cell);
+    }
+    segmentCells.push(cells);
+  }
   const contacts =
     trusted && isContactColumns(doc.contacts)
-      ? { contactsByOrg: trustedContactColumns(doc.contacts, stamp, orgIds, issues) }
-      : checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
+      ? { contactsByOrg: yield* trustedContactColumns(doc.contacts, stamp, orgIds, issues) }
+      : yield* checkContacts(world, doc.contacts, stamp, trusted, orgIds, issues);
   if (issues.length > 0) throw new SeedError(issues.slice(0, MAX_SEED_ISSUES));
   return { segmentCells, ...contacts };
 }
@@ -77,14 +88,14 @@ function idsSeen(byGroup: Map<string, Set<string>>, group: string): Set<string> 
 }
 
 // Each contact checked (one at a time, to hold no parsed copy of them all) and grouped by organisation.
-function checkContacts(
+function* checkContacts(
   world: World,
   contacts: unknown[] | ContactColumns,
   stamp: string,
   trusted: boolean,
   orgIds: Set<string>,
   issues: { path: string; message: string }[],
-): Pick<SeedPlan, 'contactsByOrg' | 'cellsByOrg'> {
+): Steps<Pick<SeedPlan, 'contactsByOrg' | 'cellsByOrg'>> {
   // A cell index per organisation, not a Set of cells: at a million contacts a Set's growth and
   // hashing were a second of the seed, where the index grows by hashes it keeps.
   const cellsByOrg = new Map<string, CellIndex<Contact>>();
@@ -95,6 +106,7 @@ function checkContacts(
   const count = columns ? columns.count : (contacts as unknown[]).length;
   // Checking stops at the issues a refusal reports: a seed of millions of bad rows is refused at once.
   for (let i = 0; i < count && issues.length < MAX_SEED_ISSUES; i++) {
+    if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const checked = checkContactSeed(columns ? columns.row(i) : (contacts as unknown[])[i], pool);
     if (!checked.ok) {
       for (const issue of checked.issues)
@@ -136,15 +148,16 @@ function checkContacts(
  * contact is made once, straight from its columns, as the mock stored it. Only organisations are
  * checked, as for trusted rows.
  */
-function trustedContactColumns(
+function* trustedContactColumns(
   contacts: ContactColumns,
   stamp: string,
   orgIds: Set<string>,
   issues: { path: string; message: string }[],
-): Map<string, Contact[]> {
+): Steps<Map<string, Contact[]>> {
   const columns = new ContactColumnReader(contacts);
   const contactsByOrg = new Map<string, Contact[]>();
   for (let i = 0; i < columns.count; i++) {
+    if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const orgId = columns.orgId(i) as string;
     if (!orgIds.has(orgId))
       issues.push({ path: `contacts.${i}.org_id`, message: `Unknown organisation ${orgId}` });

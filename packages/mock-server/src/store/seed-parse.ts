@@ -1,10 +1,15 @@
 import type * as z from 'zod';
+import { runToEnd, type Steps } from '../core/slices.js';
 import { type ParsedSeedDocument, SeedDocumentSchema } from './seed-schema.js';
 
 /** How many issues a refused seed reports; checking stops once it has them. */
 export const MAX_SEED_ISSUES = 50;
 
 type Issue = { path: string; message: string };
+type ParsedSeed = { doc: ParsedSeedDocument } | { issues: Issue[] };
+
+/** How many records are checked between the turns a sliced seed gives other requests. */
+export const RECORDS_PER_STEP = 512;
 
 const issueOf = (path: (string | number | symbol)[], message: string): Issue => ({
   path: path.map(String).join('.'),
@@ -84,13 +89,14 @@ export function recordProblem(
 // zod checks every element of a list and gathers every issue before it answers: a seed of
 // millions of bad records took minutes and ran out of memory. Records are checked one by one
 // here, and checking stops at the issues a refusal reports.
-function parseRecords(name: string, schema: z.ZodType, value: unknown, issues: Issue[]): unknown {
+function* parseRecords(name: string, schema: z.ZodType, value: unknown, issues: Issue[]): Steps<unknown> {
   if (!Array.isArray(value)) return whole(name, schema, value, issues);
   const list = schema as z.ZodDefault<z.ZodArray<z.ZodType>>;
   const element = list.unwrap().element;
   const textLists = textListFieldsOf(element);
   const out = new Array<unknown>(value.length);
   for (let i = 0; i < value.length && issues.length < MAX_SEED_ISSUES; i++) {
+    if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const problem = recordProblem(value[i], textLists);
     if (problem) {
       issues.push(issueOf([name, i, ...problem.path], problem.message));
@@ -124,7 +130,12 @@ function parseRecords(name: string, schema: z.ZodType, value: unknown, issues: I
  * if ('issues' in result) console.log(result.issues);
  * ```
  */
-export function parseSeedDocument(input: unknown): { doc: ParsedSeedDocument } | { issues: Issue[] } {
+export function parseSeedDocument(input: unknown): ParsedSeed {
+  return runToEnd(parseSeedDocumentSteps(input));
+}
+
+/** {@link parseSeedDocument} as steps, to run a slice at a time. */
+export function* parseSeedDocumentSteps(input: unknown): Steps<ParsedSeed> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     const parsed = SeedDocumentSchema.safeParse(input);
     return {
@@ -141,7 +152,9 @@ export function parseSeedDocument(input: unknown): { doc: ParsedSeedDocument } |
     const value = (input as Record<string, unknown>)[name];
     // Contacts are checked a row at a time by the seed check; here only that they are a list or columns.
     doc[name] =
-      name === 'contacts' ? whole(name, schema, value, issues) : parseRecords(name, schema, value, issues);
+      name === 'contacts'
+        ? whole(name, schema, value, issues)
+        : yield* parseRecords(name, schema, value, issues);
   }
   // Worded, and placed last, as zod does for a strict object; named ten at a time, since a million
   // of them made a 12.9 MB answer.

@@ -1,6 +1,7 @@
+import { runToEnd, type Steps } from '../core/slices.js';
 import { collections } from './collections.js';
 import { checkSeed, SeedError } from './seed-check.js';
-import { parseSeedDocument } from './seed-parse.js';
+import { parseSeedDocumentSteps } from './seed-parse.js';
 import type { ParsedSeedDocument, SeedDocument, StateDocument } from './seed-schema.js';
 import { WorldRecords } from './world-records.js';
 
@@ -19,14 +20,30 @@ export class World extends WorldRecords {
    * (in the world or the document) and IDs must be new. Nothing is applied when anything is wrong.
    */
   seed(input: SeedDocument, ids: Ids, now: Date, options: { trusted?: boolean } = {}): SeedResult {
-    const parsed = parseSeedDocument(input);
+    return runToEnd(this.seedSteps(input, ids, now, options));
+  }
+
+  /**
+   * {@link seed} as steps, to run a slice at a time: the world must not change until they are done.
+   */
+  *seedSteps(
+    input: SeedDocument,
+    ids: Ids,
+    now: Date,
+    options: { trusted?: boolean } = {},
+  ): Steps<SeedResult> {
+    const parsed = yield* parseSeedDocumentSteps(input);
     if ('issues' in parsed) throw new SeedError(parsed.issues);
     const { doc } = parsed;
     const stamp = now.toISOString();
-    const plan = checkSeed(this, doc, stamp, options.trusted === true);
+    const plan = yield* checkSeed(this, doc, stamp, options.trusted === true);
     const result = {} as SeedResult;
-    for (const collection of collections)
-      result[collection.name] = collection.apply(this, doc[collection.name] as never[], { stamp, ids, plan });
+    for (const collection of collections) {
+      const records = doc[collection.name] as never[];
+      result[collection.name] = collection.applySteps
+        ? yield* collection.applySteps(this, records, { stamp, ids, plan })
+        : collection.apply(this, records, { stamp, ids, plan });
+    }
     return result;
   }
 

@@ -154,8 +154,9 @@ describe('the standalone server under hostile requests', () => {
     const times = await health.stop();
     expect(times.length).toBeGreaterThan(5);
     expect(quantile(times, 0.9)).toBeLessThan(100);
-    // Room for a busy machine; parsed whole, one probe waited the whole parse.
-    expect(Math.max(...times)).toBeLessThan(250);
+    // Room for a machine busy with other tests; parsed whole, one probe waited the whole parse
+    // (820 ms on a quiet machine).
+    expect(Math.max(...times)).toBeLessThan(500);
   }, 30_000);
 
   it('answers 36,000 requests pipelined on a connection that never reads without growing or stalling others', async () => {

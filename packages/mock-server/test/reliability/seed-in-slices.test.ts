@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { worldGateOf } from '../../src/core/world-access.js';
+import { createMockService } from '../../src/index.js';
+
+// A large seed or reset sent to the control plane runs a slice at a time: health is answered
+// between the slices, and every other request waits until the world is whole again.
+
+const cell = (i: number) => `2782${String(1_000_000 + i).padStart(7, '0')}`;
+const largeSeed = (count: number) =>
+  JSON.stringify({
+    contacts: Array.from({ length: count }, (_, i) => ({ org_id: 'o', cell: cell(i), firstname: `F${i}` })),
+  });
+
+function startMock() {
+  const mock = createMockService({
+    seed: { orgs: [{ _id: 'o', credits: 1e9 }], api_keys: [{ key: 'k', org_id: 'o' }] },
+    rateLimit: false,
+  });
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    mock.fetch(`${mock.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+  return { mock, post, gate: worldGateOf(mock)! };
+}
+
+async function untilClosed(gate: NonNullable<ReturnType<typeof worldGateOf>>): Promise<void> {
+  while (!gate.closed) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('a seed run a slice at a time', () => {
+  it('answers health while it runs, and holds a read until the world is whole', async () => {
+    const { mock, post, gate } = startMock();
+    const seeding = post('/__mock/seed', largeSeed(60_000));
+    await untilClosed(gate);
+    const health = await mock.fetch(`${mock.baseUrl}/__mock/health`);
+    expect(health.status).toBe(200);
+    // Answered between slices: the seed is still running.
+    expect(gate.closed).toBeDefined();
+    const read = mock.fetch(`${mock.baseUrl}/contacts/${cell(59_999)}`, {
+      headers: { authorization: 'Bearer k' },
+    });
+    expect((await seeding).status).toBe(200);
+    const contact = await read;
+    expect(contact.status).toBe(200);
+    expect((await contact.json()).data.firstname).toBe('F59999');
+    expect(mock.contactCount()).toBe(60_000);
+  });
+
+  it('holds a contact created meanwhile until the seed is in, so a cell is never stored twice', async () => {
+    const { mock, post, gate } = startMock();
+    const seeding = post('/__mock/seed', largeSeed(60_000));
+    await untilClosed(gate);
+    const created = await post('/contacts', JSON.stringify({ contacts: [{ cell: cell(59_999) }] }), {
+      authorization: 'Bearer k',
+    });
+    expect((await seeding).status).toBe(200);
+    // The seed's contact was there first: the create found it, and did not add a second.
+    expect((await created.json()).data).toEqual({
+      validContacts: 0,
+      invalidContacts: [{ row: 0, issue: 'Contact already exists' }],
+    });
+    expect(mock.contactCount()).toBe(60_000);
+    expect(mock.findContacts({ cell: cell(59_999) })).toHaveLength(1);
+  });
+
+  it('runs two large seeds one after the other, the second checked against the first', async () => {
+    const { mock, post } = startMock();
+    const [first, second] = await Promise.all([
+      post('/__mock/seed', largeSeed(30_000)),
+      post('/__mock/seed', largeSeed(30_000)),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 400]);
+    const refused = first.status === 400 ? first : second;
+    expect((await refused.json()).error.issues[0].message).toContain('Duplicate contact');
+    expect(mock.contactCount()).toBe(30_000);
+  });
+
+  it('answers a large seed with the IDs the in-process seed answers, in the same text', async () => {
+    const { mock, post } = startMock();
+    const answer = await post('/__mock/seed', largeSeed(30_000));
+    const body = (await answer.json()) as { data: { contacts: string[] } };
+    expect(body.data.contacts).toHaveLength(30_000);
+    expect(mock.findContacts({ cell: cell(0) })[0]?._id).toBe(body.data.contacts[0]);
+  });
+});
