@@ -18,7 +18,7 @@ import { RequestJournal } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
-import { runToEnd, type Steps } from './core/slices.js';
+import { runInSlices, runToEnd, type Steps } from './core/slices.js';
 import { exposeWorld } from './core/world-access.js';
 import { WorldHolder } from './core/world-holder.js';
 import { campaignHandlers } from './handlers/campaigns.js';
@@ -66,6 +66,23 @@ const handlers: HandlerTable = {
  * ```
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  return buildMockService(options, false).mock;
+}
+
+/**
+ * {@link createMockService} with its start world seeded a slice at a time, the event loop free
+ * between slices (a world created over HTTP with a large seed).
+ */
+export async function createMockServiceInSlices(options: MockServiceOptions = {}): Promise<MockService> {
+  const { mock, start } = buildMockService(options, true);
+  await runInSlices(start());
+  return mock;
+}
+
+function buildMockService(
+  options: MockServiceOptions,
+  startLater: boolean,
+): { mock: MockService; start(): Steps<unknown> } {
   const settings = resolveSettings(options);
   const clock = createClock(options.now, options.clockMode);
   const newId = createIdGenerator(() => clock.now().getTime() / 1000);
@@ -77,9 +94,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     newId,
     pathCells: new CellMemo(),
     start: options.seed && { seed: options.seed, trusted: options.seedIsTrusted },
+    startLater,
   });
   const schedule = new ServiceSchedule(() => state.pipeline, clock);
-  schedule.attach(state.world);
+  if (!startLater) schedule.attach(state.world);
   const journal = new RequestJournal(settings.requestJournalLimit, settings.world);
   const faults = new FaultTable(() => newId('flt_'));
   const pactStates = new PactStates({
@@ -126,6 +144,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const inSlices: WorldActionsInSlices = {
     seed: (document) => state.gate.run(() => seedSteps(document)),
     reset: (document, resetOptions) => state.gate.run(() => resetSteps(document, resetOptions)),
+    stateText: () =>
+      state.gate.run(() => {
+        schedule.catchUp();
+        return state.world.stateTextSteps();
+      }),
   };
 
   const mock: MockService = {
@@ -235,5 +258,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     openApiDocument: (serverUrl) => openApiDocumentFor(serverUrl ?? settings.publicUrl ?? settings.baseUrl),
   };
   exposeWorld(mock, () => state.world, state.gate);
-  return mock;
+  return {
+    mock,
+    *start() {
+      yield* state.startSteps();
+      schedule.attach(state.world);
+    },
+  };
 }

@@ -63,7 +63,8 @@ export const worldRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/state',
     description: 'The whole state as a seed document.',
-    handle: ({ mock }) => ok(mock.state()),
+    handle: async ({ mock, inSlices }) =>
+      inSlices ? okText(`{"ok":true,"data":${await inSlices.stateText()}}`) : ok(mock.state()),
   },
   {
     method: 'POST',

@@ -19,7 +19,7 @@ import type { CellMemo } from './cell-memo.js';
 import { closestName } from './closest-name.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
-import { tooDenseMessage, tooDenseToParse } from './json-density.js';
+import { tooDenseMessage, tooDenseSteps } from './json-density.js';
 import { parseJsonSteps } from './json-in-slices.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
@@ -87,7 +87,7 @@ export async function readJsonBody(
 // A large body is read a piece at a time, other requests answered between the pieces.
 function* largeBodySteps(text: string): Steps<{ body: unknown } | { error: Outcome }> {
   if (text.trim() === '') return { body: undefined };
-  if (tooDenseToParse(text)) return { error: fail(413, tooDenseMessage) };
+  if (yield* tooDenseSteps(text)) return { error: fail(413, tooDenseMessage) };
   yield;
   try {
     return { body: yield* parseJsonSteps(text) };

@@ -19,6 +19,8 @@ export interface WorldHolderParts {
   pathCells: CellMemo;
   /** The world the mock starts with, and whether a state file vouched for it. */
   start?: { seed: SeedDocument; trusted?: boolean | undefined } | undefined;
+  /** Leaves the start world to `startSteps`, for a caller that seeds it a slice at a time. */
+  startLater?: boolean;
 }
 
 /**
@@ -37,9 +39,14 @@ export class WorldHolder {
     this.#parts = parts;
     this.#startedAt = parts.clock.now();
     this.pipeline = this.#pipelineOf(this.world);
+    if (!parts.startLater) runToEnd(this.startSteps());
+  }
+
+  /** Seeds the start world: done by the constructor unless `startLater` was given. */
+  startSteps(): Steps<SeedResult | undefined> {
     // The start world's IDs all carry its start second, so that a reset can make the same ones.
     const startSeconds = this.#startSeconds;
-    if (parts.start) runToEnd(this.#seedStart(this.world, (prefix) => parts.newId(prefix, startSeconds)));
+    return this.#seedStart(this.world, (prefix) => this.#parts.newId(prefix, startSeconds));
   }
 
   get #startSeconds(): number {

@@ -10,6 +10,9 @@ export type SeedResult = Record<keyof ParsedSeedDocument, string[]>;
 
 type Ids = { next(prefix?: string): string };
 
+// How many records are written between the turns a sliced state answer gives other requests.
+const RECORDS_PER_PIECE = 10_000;
+
 /**
  * Everything the mock holds. One instance per mock; nothing is global. Seeding and saving go
  * through the table of collections (`collections.ts`), which lists each collection once.
@@ -45,6 +48,29 @@ export class World extends WorldRecords {
         : collection.apply(this, records, { stamp, ids, plan });
     }
     return result;
+  }
+
+  /**
+   * The JSON text of {@link state}, as `JSON.stringify` gives it, made a piece at a time: a million
+   * contacts took a second to copy and write at once. The world must not change until it is done.
+   */
+  *stateTextSteps(): Steps<string> {
+    const lists: string[] = [];
+    for (const collection of collections) {
+      const pieces: string[] = [];
+      let piece: unknown[] = [];
+      for (const record of collection.written?.(this) ?? collection.saved(this)) {
+        piece.push(record);
+        if (piece.length === RECORDS_PER_PIECE) {
+          pieces.push(JSON.stringify(piece).slice(1, -1));
+          piece = [];
+          yield;
+        }
+      }
+      if (piece.length > 0) pieces.push(JSON.stringify(piece).slice(1, -1));
+      lists.push(`${JSON.stringify(collection.name)}:[${pieces.join(',')}]`);
+    }
+    return `{${lists.join(',')}}`;
   }
 
   /** The whole state as a seed document: seeding it into an empty mock gives the same state. */

@@ -10,7 +10,7 @@ import type { SeedDocument } from '../store/seed-schema.js';
 /** What the worlds' control routes act on: a world router, seen from here. */
 interface WorldHost {
   main: { settings: { maxBodyBytes: number } };
-  create(input: { name?: string; seed?: SeedDocument; ttl_s?: number }): unknown;
+  createInSlices(input: { name?: string; seed?: SeedDocument; ttl_s?: number }): Promise<unknown>;
   list(): unknown[];
   delete(name: string): boolean;
 }
@@ -56,7 +56,7 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
     const read = await readJsonBody(call, router.main.settings.maxBodyBytes);
     if ('error' in read) return read.error;
     const input = parseBody(CreateBody, read.body);
-    return ok(router.create({ ...input, seed: input.seed as SeedDocument | undefined }), 201);
+    return ok(await router.createInSlices({ ...input, seed: input.seed as SeedDocument | undefined }), 201);
   }
   if (path === '/__mock/worlds' && call.method === 'GET') return ok(router.list());
   const name = decodeURIComponent(path.slice('/__mock/worlds/'.length));

@@ -4,7 +4,8 @@ import type { IncomingCall } from '../core/handle-request.js';
 import { createFetchAdapter, type FetchAdapter } from '../core/mock-fetch.js';
 import { requestTarget } from '../core/request-target.js';
 import { type Answer, fail } from '../core/responses.js';
-import { createMockService } from '../create-mock-service.js';
+import type { MockServiceOptions } from '../core/settings.js';
+import { createMockService, createMockServiceInSlices } from '../create-mock-service.js';
 import type { MockService } from '../mock-service.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { answerWorldControl, isWorldControlPath, listedWithWorldRoutes } from './world-control.js';
@@ -75,6 +76,11 @@ export interface WorldRouter extends FetchAdapter {
    * or the `maxWorlds` limit) or `SeedError` for a refused seed.
    */
   create(input?: CreateWorldInput): CreatedWorld;
+  /**
+   * Creates a world as {@link create} does, seeding it a slice at a time so that a server keeps
+   * answering meanwhile (`POST /__mock/worlds` does this). Its name is taken from the start.
+   */
+  createInSlices(input?: CreateWorldInput): Promise<CreatedWorld>;
   /** The mock of a world, or `undefined` when there is none of that name (or it expired). */
   world(name: string): MockService | undefined;
   /** The worlds there are, oldest first (expired ones are removed first). */
@@ -139,8 +145,46 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
   function freeName(): string {
     let name: string;
     do name = `world-${++generated}`;
-    while (worlds.has(name));
+    while (worlds.has(name) || pending.has(name));
     return name;
+  }
+
+  // Worlds whose seed is being made a slice at a time: their names are taken, and they count.
+  const pending = new Set<string>();
+
+  // What creating a world takes, checked: its name, lifetime and the options of its mock.
+  function admitted(input: CreateWorldInput) {
+    const at = now();
+    sweep(at, true);
+    const name = input.name ?? freeName();
+    if (!WORLD_NAME.test(name))
+      throw new ControlError(400, `name: "${name}" is not a world name: 1 to 40 of a-z, 0-9 and -`);
+    const ttlS = input.ttl_s ?? defaultTtlS;
+    if (!Number.isInteger(ttlS) || ttlS < 1)
+      throw new ControlError(400, `ttl_s: must be a whole number of seconds, 1 or more; got ${ttlS}`);
+    if (worlds.has(name) || pending.has(name))
+      throw new ControlError(409, `A world named "${name}" exists already`);
+    if (worlds.size + pending.size >= maxWorlds)
+      throw new ControlError(
+        409,
+        `The server holds ${maxWorlds} worlds, its limit (--max-worlds ${maxWorlds}): delete one (DELETE /__mock/worlds/<name>) or start it with a larger --max-worlds`,
+      );
+    const { baseUrl: _, basePath: __, ...settings } = main.settings;
+    const seed = input.seed ?? options.seed;
+    const mockOptions: MockServiceOptions = {
+      ...settings,
+      baseUrl: baseUrlOf(name),
+      world: name,
+      ...(seed === undefined ? {} : { seed }),
+      ...(input.seed === undefined && options.seedIsTrusted ? { seedIsTrusted: true } : {}),
+    };
+    return { name, ttlS, options: mockOptions };
+  }
+
+  function host(made: ReturnType<typeof admitted>, mock: MockService): CreatedWorld {
+    const at = now();
+    worlds.set(made.name, { mock, created: at, lastUsed: at, ttlMs: made.ttlS * 1000, requests: 0 });
+    return { world: made.name, base_url: baseUrlOf(made.name) };
   }
 
   const router: WorldRouter = {
@@ -186,31 +230,17 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
       return main.respond(call);
     },
     create(input = {}) {
-      const at = now();
-      sweep(at, true);
-      const name = input.name ?? freeName();
-      if (!WORLD_NAME.test(name))
-        throw new ControlError(400, `name: "${name}" is not a world name: 1 to 40 of a-z, 0-9 and -`);
-      const ttlS = input.ttl_s ?? defaultTtlS;
-      if (!Number.isInteger(ttlS) || ttlS < 1)
-        throw new ControlError(400, `ttl_s: must be a whole number of seconds, 1 or more; got ${ttlS}`);
-      if (worlds.has(name)) throw new ControlError(409, `A world named "${name}" exists already`);
-      if (worlds.size >= maxWorlds)
-        throw new ControlError(
-          409,
-          `The server holds ${maxWorlds} worlds, its limit (--max-worlds ${maxWorlds}): delete one (DELETE /__mock/worlds/<name>) or start it with a larger --max-worlds`,
-        );
-      const { baseUrl: _, basePath: __, ...settings } = main.settings;
-      const seed = input.seed ?? options.seed;
-      const mock = createMockService({
-        ...settings,
-        baseUrl: baseUrlOf(name),
-        world: name,
-        ...(seed === undefined ? {} : { seed }),
-        ...(input.seed === undefined && options.seedIsTrusted ? { seedIsTrusted: true } : {}),
-      });
-      worlds.set(name, { mock, created: at, lastUsed: at, ttlMs: ttlS * 1000, requests: 0 });
-      return { world: name, base_url: baseUrlOf(name) };
+      const made = admitted(input);
+      return host(made, createMockService(made.options));
+    },
+    async createInSlices(input = {}) {
+      const made = admitted(input);
+      pending.add(made.name);
+      try {
+        return host(made, await createMockServiceInSlices(made.options));
+      } finally {
+        pending.delete(made.name);
+      }
     },
     world: (name) => hosted(name, now())?.mock,
     list() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { worldGateOf } from '../../src/core/world-access.js';
-import { createMockService } from '../../src/index.js';
+import { createMockService, createWorldRouter } from '../../src/index.js';
+import { testSeed } from '../support/mock-world.js';
 
 // A large seed or reset sent to the control plane runs a slice at a time: health is answered
 // between the slices, and every other request waits until the world is whole again.
@@ -75,6 +76,48 @@ describe('a seed run a slice at a time', () => {
     const refused = first.status === 400 ? first : second;
     expect((await refused.json()).error.issues[0].message).toContain('Duplicate contact');
     expect(mock.contactCount()).toBe(30_000);
+  });
+
+  it('answers GET /__mock/state with the very text of mock.state(), a piece at a time', async () => {
+    const mock = createMockService({ seed: testSeed(), now: '2026-11-22T08:00:00Z' });
+    const sale = await mock.fetch(`${mock.baseUrl}/sales`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer key_a_admin', 'content-type': 'application/json' },
+      body: JSON.stringify([{ campaign_id: 'cmp_1', cell: '27821234567' }]),
+    });
+    expect(sale.status).toBe(200);
+    mock.seed(JSON.parse(largeSeed(25_000).replaceAll('"o"', '"org_a"')));
+    const gate = worldGateOf(mock)!;
+    const answer = mock.fetch(`${mock.baseUrl}/__mock/state`);
+    await untilClosed(gate);
+    expect((await mock.fetch(`${mock.baseUrl}/__mock/health`)).status).toBe(200);
+    expect(gate.closed).toBeDefined();
+    expect(await (await answer).text()).toBe(JSON.stringify({ ok: true, data: mock.state() }));
+  });
+
+  it('creates a world with a large seed a slice at a time, its name taken from the start', async () => {
+    const router = createWorldRouter(createMockService());
+    const seed = { orgs: [{ _id: 'o' }], ...JSON.parse(largeSeed(40_000)) };
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const creating = router.createInSlices({ name: 'big', seed });
+    await expect(router.createInSlices({ name: 'big' })).rejects.toThrow(
+      'A world named "big" exists already',
+    );
+    expect(router.list()).toEqual([]);
+    expect(await creating).toMatchObject({ world: 'big' });
+    clearInterval(ticker);
+    // Timers ran while the world was made: all at once, none would have.
+    expect(turns).toBeGreaterThan(3);
+    expect(router.world('big')?.contactCount()).toBe(40_000);
+    // A refused seed leaves no world behind and frees its name.
+    await expect(
+      router.createInSlices({
+        name: 'bad',
+        seed: { orgs: [{ _id: 'o' }], contacts: [{ org_id: 'o', cell: 'x' }] },
+      }),
+    ).rejects.toThrow('Invalid seed document');
+    await expect(router.createInSlices({ name: 'bad' })).resolves.toMatchObject({ world: 'bad' });
   });
 
   it('answers a large seed with the IDs the in-process seed answers, in the same text', async () => {
