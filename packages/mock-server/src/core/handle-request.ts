@@ -302,6 +302,7 @@ function answerWithBody(
     query: (query?.data ?? {}) as Record<string, unknown>,
     body: body?.data,
     cell,
+    inSlices: (steps) => pipeline.gate.run(() => steps),
   };
   const lacking = permissionsRequiredBy(endpoint.id, context.body).filter((p) => !grants(key.permissions, p));
   if (lacking.length > 0)

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApiKeyRecord, OrgRecord } from '../store/records.js';
 import type { Failure, Outcome, Success } from './responses.js';
 import type { MockRuntime } from './runtime.js';
+import type { Steps } from './slices.js';
 
 /** The validated query of an endpoint, as its schema gives it. */
 export type ParsedQueryOf<Id extends EndpointId> =
@@ -28,6 +29,11 @@ export interface HandlerContext<Query = Record<string, unknown>, Body = unknown>
   body: Body;
   /** The path's cell as MSISDN, for the routes that name a contact. */
   cell: string;
+  /**
+   * Runs a large batch's work a slice at a time, other requests held until it is done (see
+   * `WorldGate`), so that health is answered meanwhile.
+   */
+  inSlices<T>(steps: Steps<T>): Promise<T>;
 }
 
 /** The context of one endpoint's handler: its query and body as its schemas give them. */

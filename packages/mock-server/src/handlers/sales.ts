@@ -8,6 +8,7 @@ import {
 } from '@marketing/domain';
 import { type AnswerOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
+import { runToEnd, type Steps } from '../core/slices.js';
 
 function saleCampaign(ctx: HandlerContext, id: string) {
   const found = ctx.world.campaignOf(ctx.org._id, id);
@@ -21,12 +22,19 @@ function saleCampaign(ctx: HandlerContext, id: string) {
     : { model: 'v2' as const, defaultSaleValue: found.campaign.financials?.income_per_sale ?? 0 };
 }
 
+// Sales checked or stored between the turns a large batch gives other requests.
+const SALES_PER_STEP = 256;
+
+// A batch of more sales than this is recorded a slice at a time.
+const SALES_AT_ONCE = 2_000;
+
 // A batch is checked whole, in order; the first failure is the answer and nothing is stored.
-function recordSales(ctx: HandlerContext, sales: Sale[]): AnswerOf<'sales.create'> {
+function* recordSales(ctx: HandlerContext, sales: Sale[]): Steps<AnswerOf<'sales.create'>> {
   const now = ctx.clock.now();
   const batchKeys = new Set<string>();
   const ready = [];
   for (const [index, sale] of sales.entries()) {
+    if (index % SALES_PER_STEP === SALES_PER_STEP - 1) yield;
     const campaign = saleCampaign(ctx, sale.campaign_id);
     if (!campaign) return fail(404, messages.campaignNotFound);
     const result = normaliseSale(sale, campaign, now, ctx.org.timezone);
@@ -37,7 +45,8 @@ function recordSales(ctx: HandlerContext, sales: Sale[]): AnswerOf<'sales.create
     batchKeys.add(key);
     ready.push(stored);
   }
-  for (const { soldOn: _, ...sale } of ready) {
+  for (const [index, { soldOn: _, ...sale }] of ready.entries()) {
+    if (index % SALES_PER_STEP === SALES_PER_STEP - 1) yield;
     const record = { ...sale, _id: ctx.newId() };
     ctx.world.sales.push(record);
     ctx.world.saleKeys.add(ctx.world.saleKey(record));
@@ -47,7 +56,12 @@ function recordSales(ctx: HandlerContext, sales: Sale[]): AnswerOf<'sales.create
 
 /** The sales endpoints' handlers. */
 export const saleHandlers = defineHandlers({
-  'sales.create': { handle: (ctx) => recordSales(ctx, ctx.body) },
+  'sales.create': {
+    handle: (ctx) =>
+      ctx.body.length > SALES_AT_ONCE
+        ? ctx.inSlices(recordSales(ctx, ctx.body))
+        : runToEnd(recordSales(ctx, ctx.body)),
+  },
   'sales.createByPostback': {
     handle(ctx) {
       const { key: _key, saleValue, ...fields } = ctx.query;
@@ -57,7 +71,7 @@ export const saleHandlers = defineHandlers({
       });
       if (!sale.success)
         return fail(400, `Sale 0: ${describeIssue(toValidationIssues(sale.error.issues)[0]!)}`);
-      return recordSales(ctx, [sale.data]);
+      return runToEnd(recordSales(ctx, [sale.data]));
     },
   },
 });

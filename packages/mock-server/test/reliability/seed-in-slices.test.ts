@@ -128,3 +128,36 @@ describe('a seed run a slice at a time', () => {
     expect(mock.findContacts({ cell: cell(0) })[0]?._id).toBe(body.data.contacts[0]);
   });
 });
+
+describe('a large batch of sales', () => {
+  const salesOf = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ campaign_id: 'cmp_1', cell: cell(i) }));
+  const postSales = (mock: ReturnType<typeof createMockService>, sales: unknown[]) =>
+    mock.fetch(`${mock.baseUrl}/sales`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer key_a_admin', 'content-type': 'application/json' },
+      body: JSON.stringify(sales),
+    });
+
+  it('is recorded a slice at a time, health answered meanwhile', async () => {
+    const mock = createMockService({ seed: testSeed(), rateLimit: false });
+    const before = mock.state().sales.length;
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const answer = await postSales(mock, salesOf(20_000));
+    clearInterval(ticker);
+    expect(answer.status).toBe(200);
+    expect(turns).toBeGreaterThan(3);
+    expect(mock.state().sales.length - before).toBe(20_000);
+  });
+
+  it('stores none of them when the last is refused', async () => {
+    const mock = createMockService({ seed: testSeed(), rateLimit: false });
+    const before = mock.state().sales.length;
+    const sales = salesOf(20_000);
+    const answer = await postSales(mock, [...sales, sales[0]]);
+    expect(answer.status).toBe(409);
+    expect((await answer.json()).error).toBe('Duplicate sale');
+    expect(mock.state().sales.length).toBe(before);
+  });
+});
