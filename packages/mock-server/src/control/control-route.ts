@@ -10,8 +10,8 @@ import type { SeedResult } from '../store/world.js';
 export interface WorldActionsInSlices {
   seed(document: SeedDocument): Promise<SeedResult>;
   reset(document: SeedDocument | undefined, options?: ResetOptions): Promise<SeedResult | undefined>;
-  /** The JSON text of `mock.state()`. */
-  stateText(): Promise<string>;
+  /** The JSON text of `mock.state()`, in pieces to join. */
+  stateText(): Promise<string[]>;
 }
 
 /** What a control route gets. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { fail, ok, okText } from '../core/responses.js';
+import { fail, ok, okPieces, okText } from '../core/responses.js';
 import { runInSlices, type Steps } from '../core/slices.js';
 import { stateSaveHook } from '../core/state-save-hook.js';
 import { type ControlRoute, parseBody } from './control-route.js';
@@ -64,7 +64,7 @@ export const worldRoutes: ControlRoute[] = [
     path: '/__mock/state',
     description: 'The whole state as a seed document.',
     handle: async ({ mock, inSlices }) =>
-      inSlices ? okText(`{"ok":true,"data":${await inSlices.stateText()}}`) : ok(mock.state()),
+      inSlices ? okPieces(['{"ok":true,"data":', ...(await inSlices.stateText()), '}']) : ok(mock.state()),
   },
   {
     method: 'POST',

@@ -33,7 +33,40 @@ async function rawExchange(
   });
 }
 
+async function listening(mock: ReturnType<typeof createMockService>): Promise<string> {
+  const server = createNodeServer(mock);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 describe('createNodeServer', () => {
+  it('writes a state of many contacts in pieces that join to the state, chunked, and HEAD without them', async () => {
+    const mock = createMockService({
+      seed: {
+        orgs: [{ _id: 'o' }],
+        contacts: Array.from({ length: 25_000 }, (_, i) => ({
+          org_id: 'o',
+          cell: `2782${String(1_000_000 + i).padStart(7, '0')}`,
+        })),
+      },
+    });
+    const url = await listening(mock);
+    const answer = await fetch(`${url}/__mock/state`, { headers: { origin: 'http://page.test' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('transfer-encoding')).toBe('chunked');
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // The control plane grants other origins nothing by default, pieces or not.
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await answer.text()).toBe(JSON.stringify({ ok: true, data: mock.state() }));
+    const head = await fetch(`${url}/__mock/state`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   it('answers a request whose Host header makes no URL with a 400 envelope, not a 500', async () => {
     const answer = await rawExchange(
       'GET /contacts/27821234567 HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n',

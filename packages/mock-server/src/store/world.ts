@@ -51,26 +51,34 @@ export class World extends WorldRecords {
   }
 
   /**
-   * The JSON text of {@link state}, as `JSON.stringify` gives it, made a piece at a time: a million
-   * contacts took a second to copy and write at once. The world must not change until it is done.
+   * The JSON text of {@link state}, as `JSON.stringify` gives it, made a piece at a time and
+   * answered as pieces to join: a million contacts took a second to copy and write at once. The
+   * world must not change until it is done.
    */
-  *stateTextSteps(): Steps<string> {
-    const lists: string[] = [];
-    for (const collection of collections) {
-      const pieces: string[] = [];
-      let piece: unknown[] = [];
+  *stateTextSteps(): Steps<string[]> {
+    const pieces: string[] = [];
+    for (const [index, collection] of collections.entries()) {
+      pieces.push(`${index === 0 ? '{' : ','}${JSON.stringify(collection.name)}:[`);
+      let records: unknown[] = [];
+      let written = 0;
+      const flush = () => {
+        if (written > 0) pieces.push(',');
+        pieces.push(JSON.stringify(records).slice(1, -1));
+        written += records.length;
+        records = [];
+      };
       for (const record of collection.written?.(this) ?? collection.saved(this)) {
-        piece.push(record);
-        if (piece.length === RECORDS_PER_PIECE) {
-          pieces.push(JSON.stringify(piece).slice(1, -1));
-          piece = [];
+        records.push(record);
+        if (records.length === RECORDS_PER_PIECE) {
+          flush();
           yield;
         }
       }
-      if (piece.length > 0) pieces.push(JSON.stringify(piece).slice(1, -1));
-      lists.push(`${JSON.stringify(collection.name)}:[${pieces.join(',')}]`);
+      if (records.length > 0) flush();
+      pieces.push(']');
     }
-    return `{${lists.join(',')}}`;
+    pieces.push('}');
+    return pieces;
   }
 
   /** The whole state as a seed document: seeding it into an empty mock gives the same state. */
