@@ -140,6 +140,16 @@ function buildMockService(
     pactStates.forget();
     return result;
   }
+  // A seed sent over HTTP runs a slice at a time, checked against the world as it was: an
+  // in-process seed or reset in between would change that world under it.
+  function notWhileSliced<T>(document: T): T {
+    if (state.gate.closed)
+      throw new ControlError(
+        409,
+        'A seed, reset or batch sent to this mock over HTTP is still running: await its answer first',
+      );
+    return document;
+  }
   // The control plane's seed and reset: a slice at a time, the world held still meanwhile.
   const inSlices: WorldActionsInSlices = {
     seed: (document) => state.gate.run(() => seedSteps(document)),
@@ -183,8 +193,8 @@ function buildMockService(
         return Promise.reject(error);
       }
     },
-    seed: (document) => runToEnd(seedSteps(document)),
-    reset: (document, resetOptions) => runToEnd(resetSteps(document, resetOptions)),
+    seed: (document) => runToEnd(seedSteps(notWhileSliced(document))),
+    reset: (document, resetOptions) => runToEnd(resetSteps(notWhileSliced(document), resetOptions)),
     state: () => {
       schedule.catchUp();
       return state.world.state();

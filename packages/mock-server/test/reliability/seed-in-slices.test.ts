@@ -66,6 +66,16 @@ describe('a seed run a slice at a time', () => {
     expect(mock.findContacts({ cell: cell(59_999) })).toHaveLength(1);
   });
 
+  it('refuses an in-process seed or reset while one sent over HTTP runs, and takes it after', async () => {
+    const { mock, post, gate } = startMock();
+    const seeding = post('/__mock/seed', largeSeed(30_000));
+    await untilClosed(gate);
+    expect(() => mock.seed({ tags: [{ tag_id: 't', org_id: 'o' }] })).toThrow('await its answer first');
+    expect(() => mock.reset()).toThrow('await its answer first');
+    expect((await seeding).status).toBe(200);
+    expect(mock.seed({ tags: [{ tag_id: 't', org_id: 'o' }] }).tags).toEqual(['t']);
+  });
+
   it('runs two large seeds one after the other, the second checked against the first', async () => {
     const { mock, post } = startMock();
     const [first, second] = await Promise.all([
