@@ -15,6 +15,11 @@ export const limits = {
   upsertContacts: 20_000,
   /** Leads in one `POST /exchange/buyer/transaction`. */
   leads: 1000,
+  /**
+   * Cells or tag IDs in one list of a contact search or bulk update (`cell`, `$in`, `$all`,
+   * `$each`): the service states none; the mock's own bound, as many as a search page holds.
+   */
+  filterList: 10_000,
 } as const;
 
 /**

@@ -20,6 +20,7 @@ import {
 } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
+import { runToEnd, type Steps } from '../core/slices.js';
 import type { OrgRecord } from '../store/records.js';
 import { parseUploadRow } from './upload-row.js';
 
@@ -70,10 +71,15 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
   return { cell, row: parsed.row, tagIds, tagNames: tags };
 }
 
-function upload(
+// Rows checked or written between the turns a large upload gives other requests.
+const ROWS_PER_STEP = 256;
+// An upload of more rows than this runs a slice at a time.
+const ROWS_AT_ONCE = 2_000;
+
+function* upload(
   ctx: HandlerContext<Record<string, unknown>, UploadEnvelope>,
   mode: 'create' | 'upsert',
-): AnswerOf<'contacts.create' | 'contacts.upsert'> {
+): Steps<AnswerOf<'contacts.create' | 'contacts.upsert'>> {
   const { body } = ctx;
   const store = ctx.world.contactsOf(ctx.org._id);
   const now = ctx.clock.now();
@@ -90,16 +96,17 @@ function upload(
   // Everything is decided before anything is written, so a refusal (402) leaves no trace.
   const invalidContacts: { row: number; issue: string }[] = [];
   const planned = new Map<string, { existing: Contact | undefined; next: Contact; tagNames: string[] }>();
-  body.contacts.forEach((raw, row) => {
+  for (const [row, raw] of body.contacts.entries()) {
+    if (row % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const result = checkRow(ctx, raw, body);
     if ('issue' in result) {
       invalidContacts.push({ row, issue: result.issue });
-      return;
+      continue;
     }
     const earlier = planned.get(result.cell);
     if (mode === 'create' && (earlier || store.hasCell(result.cell))) {
       invalidContacts.push({ row, issue: 'Contact already exists' });
-      return;
+      continue;
     }
     const existing = mode === 'create' ? undefined : store.getByCell(result.cell);
     const base = earlier?.next ?? existing;
@@ -112,28 +119,27 @@ function upload(
       next,
       tagNames: earlier ? [...earlier.tagNames, ...result.tagNames] : result.tagNames,
     });
-  });
+  }
 
   const created = [...planned.values()].filter((p) => !p.existing);
-  const outgoing =
-    send && template
-      ? created.flatMap(({ next }) => {
-          const to = template.channel === 'sms' ? next.cell : next.email;
-          if (!to) return [];
-          const content = renderTemplate(template.body, {
-            contact: next,
-            campaign: campaign?.campaign,
-            now,
-            timeZone: ctx.org.timezone,
-          }).text;
-          const method = campaign?.model === 'original' ? campaign.campaign.deliveryMethod : 'standard';
-          const price =
-            template.channel === 'sms'
-              ? priceSms(ctx.settings, content, method)
-              : { parts: undefined, cost: 0 };
-          return [{ next, to, content, ...price }];
-        })
-      : [];
+  const outgoing: { next: Contact; to: string; content: string; parts: number | undefined; cost: number }[] =
+    [];
+  if (send && template)
+    for (const [index, { next }] of created.entries()) {
+      if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+      const to = template.channel === 'sms' ? next.cell : next.email;
+      if (!to) continue;
+      const content = renderTemplate(template.body, {
+        contact: next,
+        campaign: campaign?.campaign,
+        now,
+        timeZone: ctx.org.timezone,
+      }).text;
+      const method = campaign?.model === 'original' ? campaign.campaign.deliveryMethod : 'standard';
+      const price =
+        template.channel === 'sms' ? priceSms(ctx.settings, content, method) : { parts: undefined, cost: 0 };
+      outgoing.push({ next, to, content, ...price });
+    }
   const refused = chargeOrRefuse(
     ctx,
     outgoing.reduce((sum, m) => sum + m.cost, 0),
@@ -141,7 +147,9 @@ function upload(
   if (refused) return refused;
 
   const inserted: Contact[] = [];
+  let written = 0;
   for (const plan of planned.values()) {
+    if (++written % ROWS_PER_STEP === 0) yield;
     let next = plan.next;
     if (plan.tagNames.length > 0) {
       const tagIds = [...next.tag_ids];
@@ -160,7 +168,7 @@ function upload(
       store.update(next._id, { ...next, updatedAt: stamp });
     }
   }
-  store.insertMany(inserted, { announce: true });
+  yield* store.insertManySteps(inserted, { announce: true });
   for (const message of outgoing) {
     recordMessage(ctx.world, ctx.newId, now, {
       org_id: ctx.org._id,
@@ -177,14 +185,23 @@ function upload(
   return ok({ validContacts: body.contacts.length - invalidContacts.length, invalidContacts });
 }
 
+// A large upload a slice at a time (100,000 rows held the server 0.7 s), a small one at once.
+function uploadInTurn(
+  ctx: HandlerContext<Record<string, unknown>, UploadEnvelope>,
+  mode: 'create' | 'upsert',
+) {
+  const steps = upload(ctx, mode);
+  return ctx.body.contacts.length > ROWS_AT_ONCE ? ctx.inSlices(steps) : runToEnd(steps);
+}
+
 /** `POST /contacts`: new contacts only; existing ones are reported as invalid rows. */
 export const createContacts: EndpointHandler<'contacts.create'> = withBodySchema(
   uploadEnvelope(CREATE_CONTACTS_MAX),
-  (ctx) => upload(ctx, 'create'),
+  (ctx) => uploadInTurn(ctx, 'create'),
 );
 
 /** `PUT /contacts`: creates new contacts and updates existing ones. */
 export const upsertContacts: EndpointHandler<'contacts.upsert'> = withBodySchema(
   uploadEnvelope(UPSERT_CONTACTS_MAX),
-  (ctx) => upload(ctx, 'upsert'),
+  (ctx) => uploadInTurn(ctx, 'upsert'),
 );

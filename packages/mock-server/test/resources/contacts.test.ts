@@ -39,6 +39,18 @@ describe('GET /contacts/:cell', () => {
 });
 
 describe('POST /contacts/search', () => {
+  it('refuses a list of more than 10,000 cells or tag IDs, and takes 10,000', async () => {
+    const { admin } = startMock();
+    const cells = Array.from({ length: 10_001 }, (_, i) => `2783${String(1_000_000 + i).padStart(7, '0')}`);
+    for (const find of [{ cell: cells }, { tag_ids: { $in: cells } }, { tag_ids: { $all: cells } }]) {
+      const res = await admin('POST', '/contacts/search', { body: { find } });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.error)).toContain('Too big: expected array to have <=10000 items');
+    }
+    const most = await admin('POST', '/contacts/search', { body: { find: { cell: cells.slice(1) } } });
+    expect(most.status).toBe(200);
+  });
+
   it('returns _id only by default, projected fields on request, and the parsed request', async () => {
     const { admin } = startMock();
     const res = await admin('POST', '/contacts/search', {
