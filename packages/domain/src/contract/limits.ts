@@ -17,7 +17,8 @@ export const limits = {
   leads: 1000,
   /**
    * Cells or tag IDs in one list of a contact search or bulk update (`cell`, `$in`, `$all`,
-   * `$each`): the service states none; the mock's own bound, as many as a search page holds.
+   * `$each`), and cells in one compliance check: the service states none; the mock's own bound,
+   * as many as a search page holds.
    */
   filterList: 10_000,
 } as const;

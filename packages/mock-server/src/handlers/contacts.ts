@@ -1,7 +1,9 @@
 import {
   applyBulkUpdate,
+  type Contact,
   errorCodes,
   messages,
+  type ParsedBulkUpdate,
   parseBulkUpdate,
   parseContactSearch,
 } from '@marketing/domain';
@@ -9,6 +11,7 @@ import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
 import { type ContextOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
+import { runToEnd, type Steps } from '../core/slices.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
 
 const noMatch = { matchedCount: 0, modifiedCount: 0 };
@@ -54,6 +57,29 @@ function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, 
 }
 
 /** The contact endpoints' handlers, by endpoint id. */
+// Contacts changed between the turns a large bulk update gives other requests.
+const UPDATES_PER_STEP = 256;
+// A bulk update matching more contacts than this runs a slice at a time.
+const UPDATES_AT_ONCE = 2_000;
+
+// Changes the matched contacts; answers how many changed.
+function* updateMatches(
+  ctx: HandlerContext,
+  matches: readonly Contact[],
+  update: ParsedBulkUpdate['update'],
+): Steps<number> {
+  const now = ctx.clock.now();
+  let modifiedCount = 0;
+  for (const [index, contact] of matches.entries()) {
+    if (index % UPDATES_PER_STEP === UPDATES_PER_STEP - 1) yield;
+    const changed = applyBulkUpdate(contact, update);
+    if (!changed) continue;
+    saveContact(ctx.world, ctx.org._id, { ...contact, ...changed }, now);
+    modifiedCount += 1;
+  }
+  return modifiedCount;
+}
+
 export const contactHandlers = defineHandlers({
   'contacts.get': {
     handle(ctx) {
@@ -110,18 +136,13 @@ export const contactHandlers = defineHandlers({
           })),
         });
       }
-      const store = contactsOf(ctx);
       // Matches are collected first: changing tags while walking a tag index would skip rows.
-      const matches = [...store.matching(request.find)];
-      const now = ctx.clock.now();
-      let modifiedCount = 0;
-      for (const contact of matches) {
-        const changed = applyBulkUpdate(contact, request.update);
-        if (!changed) continue;
-        saveContact(ctx.world, ctx.org._id, { ...contact, ...changed }, now);
-        modifiedCount += 1;
-      }
-      return ok({ matchedCount: matches.length, modifiedCount, parsedRequest: request });
+      const matches = [...contactsOf(ctx).matching(request.find)];
+      // A tag filter can match a million contacts: those are changed a slice at a time.
+      const steps = updateMatches(ctx, matches, request.update);
+      const answer = (modifiedCount: number) =>
+        ok({ matchedCount: matches.length, modifiedCount, parsedRequest: request });
+      return matches.length > UPDATES_AT_ONCE ? ctx.inSlices(steps).then(answer) : answer(runToEnd(steps));
     },
   },
 });

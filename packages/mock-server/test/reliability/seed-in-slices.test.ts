@@ -191,3 +191,40 @@ describe('a large upload of contacts', () => {
     expect(mock.contactCount()).toBe(30_000);
   });
 });
+
+describe('a bulk update that matches many contacts', () => {
+  it('changes them a slice at a time, and every one of them', async () => {
+    const { mock, post } = startMock();
+    mock.seed({ tags: [{ tag_id: 'vip', org_id: 'o' }] });
+    await post('/__mock/seed', largeSeed(20_000));
+    const answer = await post(
+      '/contacts/update',
+      JSON.stringify({ find: { cell: [cell(0)] }, update: { $addToSet: { tag_ids: { $each: ['vip'] } } } }),
+      { authorization: 'Bearer k' },
+    );
+    expect((await answer.json()).data).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+    const all = await post(
+      '/contacts/update',
+      JSON.stringify({
+        find: { tag_ids: { $in: ['vip'] } },
+        update: { $pull: { tag_ids: { $in: ['vip'] } } },
+      }),
+      { authorization: 'Bearer k' },
+    );
+    expect((await all.json()).data).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const many = await post(
+      '/contacts/update',
+      JSON.stringify({
+        find: { cell: Array.from({ length: 10_000 }, (_, i) => cell(i)) },
+        update: { $addToSet: { tag_ids: { $each: ['vip'] } } },
+      }),
+      { authorization: 'Bearer k' },
+    );
+    clearInterval(ticker);
+    expect((await many.json()).data).toMatchObject({ matchedCount: 10_000, modifiedCount: 10_000 });
+    expect(turns).toBeGreaterThan(3);
+    expect(mock.findContacts({ tag: 'vip', limit: 20_000 })).toHaveLength(10_000);
+  });
+});

@@ -4,6 +4,14 @@ import { testSeed, useMockServer } from '../support/mock-world.js';
 const startMock = useMockServer();
 
 describe('POST /compliance/send', () => {
+  it('refuses more than 10,000 cells in one check', async () => {
+    const { admin } = startMock();
+    const cells = Array.from({ length: 10_001 }, (_, i) => `0831${String(i).padStart(6, '0')}`);
+    const res = await admin('POST', '/compliance/send', { body: { cells, country: 'ZA' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error)).toContain('Too big: expected array to have <=10000 items');
+  });
+
   it('checks only global opt-outs without a campaign, charging 0.14 credits per cell', async () => {
     const { call, admin, mock } = startMock();
     await admin('POST', '/contacts/27821234568/optOut', { body: { all: true } });
