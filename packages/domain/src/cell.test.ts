@@ -39,6 +39,13 @@ describe('toMsisdn', () => {
     expect(toMsisdn(input, country)).toBeUndefined();
   });
 
+  it('takes a number spaced out to 64 characters, and refuses a longer text', () => {
+    const spaced = `+27 82 123 4567${' '.repeat(64 - 15)}`;
+    expect(toMsisdn(spaced)).toBe('27821234567');
+    expect(toMsisdn(`${spaced} `)).toBeUndefined();
+    expect(isInternationalCell(`${spaced} `)).toBe(false);
+  });
+
   it('never throws and only returns digit strings on any input', () => {
     fc.assert(
       fc.property(fc.string(), fc.constantFrom(undefined, 'ZA', 'NA', 'XX'), (input, country) => {

@@ -29,6 +29,7 @@ export const messages = {
   bodyNotJson: 'Request body is not valid JSON',
   /** Followed by the limit: `Request body is larger than 67108864 bytes`. */
   bodyTooLargePrefix: 'Request body is larger than ',
+  bodyTooComplexPrefix: 'Request body holds ',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { limits } from './contract/limits.js';
 
 /**
  * An ISO 8601 timestamp with a time zone offset, as the service writes dates
@@ -18,8 +19,20 @@ export const HourOfDay = z.number().int().min(0).max(23);
 /** A non-empty identifier string. */
 export const Id = z.string().min(1);
 
-/** A list of identifiers. */
-export const IdList = z.array(Id);
+/**
+ * A list in a request body, at most `limits.filterList` (10,000) long: the mock's own bound where
+ * the service states none, so that one request cannot hold the server with a million entries.
+ *
+ * @example
+ * ```ts
+ * const TagIds = boundedList(z.string());
+ * TagIds.safeParse(Array(10_001).fill('t')).success; // false
+ * ```
+ */
+export const boundedList = <Item extends z.ZodType>(item: Item) => z.array(item).max(limits.filterList);
+
+/** A list of identifiers in a request. */
+export const IdList = boundedList(Id);
 
 /**
  * The countries whose local cell numbers the service resolves (`0821234567` in `ZA`).

@@ -47,6 +47,12 @@ export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
       prefix: true,
       when: 'the body is larger than the server accepts',
     });
+    errors.push({
+      status: 413,
+      error: messages.bodyTooComplexPrefix,
+      prefix: true,
+      when: 'the body holds more lists and objects, or more members in one object, than the mock checks',
+    });
   }
   errors.push({
     status: 401,

@@ -29,6 +29,7 @@ export const errorCodeTable = {
   insufficient_balance: { message: messages.insufficientBalance },
   body_not_json: { message: messages.bodyNotJson },
   body_too_large: { message: messages.bodyTooLargePrefix, prefix: true },
+  body_too_complex: { message: messages.bodyTooComplexPrefix, prefix: true },
   insufficient_permissions: { objectCode: [errorCodes.insufficientPermissions] },
   insufficient_resource_ids: {
     objectCode: [errorCodes.insufficientResourceIds, errorCodes.searchInsufficientResourceIds],

@@ -16,9 +16,11 @@ export const limits = {
   /** Leads in one `POST /exchange/buyer/transaction`. */
   leads: 1000,
   /**
-   * Cells or tag IDs in one list of a contact search or bulk update (`cell`, `$in`, `$all`,
-   * `$each`), and cells in one compliance check: the service states none; the mock's own bound,
-   * as many as a search page holds.
+   * Entries in one list of a request body: the cells and tag IDs of a contact search or bulk
+   * update (`cell`, `$in`, `$all`, `$each`), the cells of a compliance check, the tags of an
+   * upload, of one uploaded contact or of a tag change, the campaigns of an opt-out and the
+   * destinations of a bulk email. The service states none; the mock's own bound, as many as a
+   * search page holds.
    */
   filterList: 10_000,
 } as const;

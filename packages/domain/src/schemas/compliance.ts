@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { limits } from '../contract/limits.js';
-import { CountryCode } from '../primitives.js';
+import { boundedList, CountryCode } from '../primitives.js';
 
 /** Why a cell may not be sent to. */
 export const ComplianceReason = z.enum([
@@ -18,7 +17,7 @@ export const ComplianceQuerySchema = z.strictObject({ campaign_id: z.string().mi
 
 /** The body of `POST /compliance/send`: cells to check, and the country of local numbers. */
 export const ComplianceBodySchema = z.strictObject({
-  cells: z.array(z.string()).min(1).max(limits.filterList),
+  cells: boundedList(z.string()).min(1),
   country: CountryCode.meta({
     description:
       'Required: the country (ISO 3166-1 alpha-2, `ZA`) that local numbers in `cells` are read in.',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { limits } from '../contract/limits.js';
 import { messages } from '../messages.js';
-import { IdList, IsoDateInput, UploadCountry } from '../primitives.js';
+import { boundedList, IdList, IsoDateInput, UploadCountry } from '../primitives.js';
 import { ContactFieldName, ProjectedContactSchema, UploadContactSchema } from './contact.js';
 
 /** The most contacts one search page returns. */
@@ -14,7 +14,7 @@ export const CREATE_CONTACTS_MAX = limits.createContacts;
 export const UPSERT_CONTACTS_MAX = limits.upsertContacts;
 
 // A list of 500,000 cells in one search held the mock's one thread for a second.
-const nonEmptyIds = z.array(z.string().min(1)).min(1).max(limits.filterList);
+const nonEmptyIds = boundedList(z.string().min(1)).min(1);
 
 // zod does not turn a `.refine` into JSON Schema: each cross-field rule below also states itself in
 // `.meta` (`minProperties`, `anyOf`, `oneOf`), which the OpenAPI document carries, so that tools
@@ -129,8 +129,8 @@ export type OptOutCampaignBody = z.infer<typeof OptOutCampaignBodySchema>;
  */
 export const TagChangeBodySchema = z
   .strictObject({
-    tag_ids: z.array(z.string()).optional(),
-    tags: z.array(z.string()).optional(),
+    tag_ids: boundedList(z.string()).optional(),
+    tags: boundedList(z.string()).optional(),
     create_missing_contact: z.boolean().optional(),
   })
   .refine((b) => (b.tag_ids?.length ?? 0) + (b.tags?.length ?? 0) > 0, { message: messages.noTagsToChange })
@@ -172,7 +172,7 @@ export function uploadEnvelopeSchema<Row extends z.ZodType>(max: number, row: Ro
       description:
         'Optional: the country (`ZA` or `NA`) that local cell numbers in `contacts` are read in; without it, each cell needs its country code.',
     }).optional(),
-    tag_ids: z.array(z.string()).optional(),
+    tag_ids: boundedList(z.string()).optional(),
     send: UploadSendSchema.optional(),
   });
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IsoDateTime } from '../primitives.js';
+import { boundedList, IsoDateTime } from '../primitives.js';
 
 /** The default contact fields: optional strings, named exactly as the service names them. */
 export const contactDefaultFields = [
@@ -89,8 +89,8 @@ export const UploadContactSchema = z.strictObject({
   cell: z.string(),
   ...defaultFieldShape,
   ...customFieldShape,
-  tag_ids: z.array(z.string()).optional(),
-  tags: z.array(z.string().min(1)).optional(),
+  tag_ids: boundedList(z.string()).optional(),
+  tags: boundedList(z.string().min(1)).optional(),
 });
 /** One row of a contact upload. */
 export type UploadContact = z.infer<typeof UploadContactSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CountryCode, IsoDateInput } from '../primitives.js';
+import { boundedList, CountryCode, IsoDateInput } from '../primitives.js';
 import { DeliveryMethod } from './campaign.js';
 
 /** Options of a single SMS send. `testMode` validates and prices without sending or charging. */
@@ -29,7 +29,7 @@ export type SendSmsResult = z.infer<typeof SendSmsResultSchema>;
 export const SendEmailBulkBodySchema = z.strictObject({
   from: z.email(),
   template_id: z.string().min(1),
-  destinations: z.array(z.email()).min(1),
+  destinations: boundedList(z.email()).min(1),
   filter_non_contacts: z.boolean().optional(),
   to_start_at: IsoDateInput.optional(),
 });

@@ -47,7 +47,8 @@ export const activityRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/contacts',
-    description: 'Contacts by cell or tag (filters cell, tag, org, limit), with their tags and opt-outs.',
+    description:
+      'Contacts by cell or tag (filters cell, tag, org, limit: default 50, at most 10,000), with their tags and opt-outs.',
     handle: ({ mock, url }) => ok(mock.findContacts(contactLookupFromQuery(url.searchParams))),
   },
   {

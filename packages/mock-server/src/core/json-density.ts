@@ -1,3 +1,4 @@
+import { messages } from '@marketing/domain';
 import { runToEnd, type Steps } from './slices.js';
 
 /** Bodies up to this size are parsed as they are: at worst a few milliseconds of JSON.parse. */
@@ -42,4 +43,4 @@ export function* tooDenseSteps(text: string): Steps<boolean> {
 }
 
 /** The refusal's message. */
-export const tooDenseMessage = `Request body holds more lists and objects than one per ${CHARS_PER_CONTAINER} characters (a body over 1 MiB may hold no more)`;
+export const tooDenseMessage = `${messages.bodyTooComplexPrefix}more lists and objects than one per ${CHARS_PER_CONTAINER} characters (a body over 1 MiB may hold no more)`;

@@ -36,6 +36,15 @@ describe('parseUploadRow', () => {
     );
   });
 
+  it('refuses a row of more than 10,000 tags, as the schema does', () => {
+    for (const field of ['tag_ids', 'tags']) {
+      const raw = { cell: '27821234567', [field]: Array(10_001).fill('t') };
+      expect(UploadContactSchema.safeParse(raw).success).toBe(false);
+      expect(parseUploadRow(raw)).toEqual({ issue: expect.stringContaining(`${field}: Too big`) });
+      expect(parseUploadRow({ ...raw, [field]: Array(10_000).fill('t') })).toHaveProperty('row');
+    }
+  });
+
   it('words the first issue of a bad row with its field', () => {
     expect(parseUploadRow({ cell: 27821234567 })).toEqual({ issue: expect.stringMatching(/^cell: /) });
     expect(parseUploadRow({ cell: '27821234567', nickname: 'T' })).toEqual({

@@ -12,8 +12,8 @@ const uploadRowChecks = new Map<string, FieldCheck>([
   ['cell', fieldChecks.string],
   ...contactDefaultFields.map((f) => [f, fieldChecks.string] as const),
   ...customFieldIds.map((f) => [f, fieldChecks.customValue] as const),
-  ['tag_ids', fieldChecks.strings],
-  ['tags', fieldChecks.nonEmptyStrings],
+  ['tag_ids', fieldChecks.boundedStrings],
+  ['tags', fieldChecks.boundedNonEmptyStrings],
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { IsoDateTime } from '@marketing/domain';
+import { limits } from '@marketing/domain/routes';
 
 /** A check of one field's value in {@link isPlainRow}. */
 export type FieldCheck = (value: unknown) => boolean;
@@ -18,6 +19,11 @@ export const fieldChecks = {
     (typeof value === 'number' && Number.isFinite(value)),
   strings: (value) => Array.isArray(value) && value.every(isString),
   nonEmptyStrings: (value) => Array.isArray(value) && value.every(isNonEmptyString),
+  /** A list of a request, at most `limits.filterList` long (`boundedList`). */
+  boundedStrings: (value) =>
+    Array.isArray(value) && value.length <= limits.filterList && value.every(isString),
+  boundedNonEmptyStrings: (value) =>
+    Array.isArray(value) && value.length <= limits.filterList && value.every(isNonEmptyString),
   instant: (value) => typeof value === 'string' && IsoDateTime.safeParse(value).success,
 } satisfies Record<string, FieldCheck>;
 

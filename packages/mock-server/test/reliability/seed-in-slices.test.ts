@@ -170,6 +170,21 @@ describe('a large batch of sales', () => {
     expect((await answer.json()).error).toBe('Duplicate sale');
     expect(mock.state().sales.length).toBe(before);
   });
+
+  it('refuses a batch of bad sales naming the first 50 problems, with the place of each', async () => {
+    const mock = createMockService({ seed: testSeed(), rateLimit: false });
+    const before = mock.state().sales.length;
+    const sales: unknown[] = salesOf(20_000);
+    for (let i = 1_000; i < sales.length; i++) sales[i] = { campaign_id: 'cmp_1', cell: 42 };
+    const answer = await postSales(mock, sales);
+    expect(answer.status).toBe(400);
+    const { error } = await answer.json();
+    expect(error).toContain('[1000].cell');
+    expect(error).toContain('[1049].cell');
+    expect(error).not.toContain('[1050].cell');
+    expect(JSON.stringify(error).length).toBeLessThan(20_000);
+    expect(mock.state().sales.length).toBe(before);
+  });
 });
 
 describe('a large upload of contacts', () => {
@@ -226,5 +241,35 @@ describe('a bulk update that matches many contacts', () => {
     expect((await many.json()).data).toMatchObject({ matchedCount: 10_000, modifiedCount: 10_000 });
     expect(turns).toBeGreaterThan(3);
     expect(mock.findContacts({ tag: 'vip', limit: 20_000 })).toHaveLength(10_000);
+  });
+});
+
+describe('an object of very many members in a request body', () => {
+  const keys = (count: number) => `{${Array.from({ length: count }, (_, i) => `"key${i}":1`).join(',')}}`;
+
+  it('is refused with a 413 that says why, small body or large, on any route', async () => {
+    const { post } = startMock();
+    for (const [path, body, headers] of [
+      ['/__mock/faults', keys(10_001), {}],
+      ['/__mock/seed', keys(200_000), {}],
+      [
+        '/contacts/search',
+        `{"find":{"cell":["1"]},"projection":${keys(10_001)}}`,
+        { authorization: 'Bearer k' },
+      ],
+    ] as const) {
+      const answer = await post(path, body, headers);
+      expect(answer.status, path).toBe(413);
+      expect((await answer.json()).error).toBe(
+        "Request body holds an object of more than 10,000 members, the mock's limit",
+      );
+    }
+  });
+
+  it('takes 10,000 members, the check answering as before', async () => {
+    const { post } = startMock();
+    const answer = await post('/__mock/faults', keys(10_000));
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error).toContain('Unrecognized keys');
   });
 });

@@ -27,7 +27,8 @@ describe('the outbox and contact filters of the control plane', () => {
     ['/__mock/outbox?channel=sms&channel=email', /^channel: Given more than once$/],
     ['/__mock/outbox?cell=', /^cell: Expected a value$/],
     ['/__mock/contacts?colour=red', /^colour: Unknown filter; use cell, tag, org, limit$/],
-    ['/__mock/contacts?limit=-1', /^limit: Expected a whole number of 0 or more, got "-1"$/],
+    ['/__mock/contacts?limit=-1', /^limit: Expected a whole number from 0 to 10,000, got "-1"$/],
+    ['/__mock/contacts?limit=10001', /^limit: Expected a whole number from 0 to 10,000, got 10001$/],
     ['/__mock/contacts?limit=ten', /^limit: Expected a whole number/],
     ['/__mock/contacts?tag=a&tag=b', /^tag: Given more than once$/],
   ])('answers 400 to %s', async (target, message) => {

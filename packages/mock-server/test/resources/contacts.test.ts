@@ -51,6 +51,35 @@ describe('POST /contacts/search', () => {
     expect(most.status).toBe(200);
   });
 
+  it('refuses 10,001 entries in any other list of a request, changing nothing', async () => {
+    const { admin, mock } = startMock();
+    const many = Array.from({ length: 10_001 }, (_, i) => `tag_${i}`);
+    const before = JSON.stringify(mock.state());
+    for (const [method, path, body] of [
+      ['POST', '/contacts', { tag_ids: many, contacts: [{ cell: '27835550001' }] }],
+      ['PUT', '/contacts', { tag_ids: many, contacts: [{ cell: '27835550001' }] }],
+      ['PUT', '/contacts/27821234567/tag/add', { tag_ids: many }],
+      ['PUT', '/contacts/27821234567/tag/remove', { tags: many }],
+      ['POST', '/contacts/27821234567/optOut', { campaign_ids: many }],
+      [
+        'POST',
+        '/send/email/bulk',
+        { from: 'a@b.example', template_id: 'tpl_email', destinations: many.map((t) => `${t}@x.example`) },
+      ],
+    ] as const) {
+      const res = await admin(method, path, { body });
+      expect(res.status, path).toBe(400);
+      expect(JSON.stringify(res.body.error), path).toContain('Too big: expected array to have <=10000 items');
+    }
+    const row = await admin('POST', '/contacts', {
+      body: { contacts: [{ cell: '27835550001', tags: many }] },
+    });
+    expect((row.body.data as { invalidContacts: { issue: string }[] }).invalidContacts[0]!.issue).toContain(
+      'tags: Too big',
+    );
+    expect(JSON.stringify(mock.state())).toBe(before);
+  });
+
   it('returns _id only by default, projected fields on request, and the parsed request', async () => {
     const { admin } = startMock();
     const res = await admin('POST', '/contacts/search', {
