@@ -6,7 +6,7 @@ import { createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
 import { FaultTable } from './core/faults.js';
 import type { HandlerTable } from './core/handler-types.js';
-import { harOf } from './core/har.js';
+import { harJsonPieces, harOf } from './core/har.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
@@ -101,7 +101,12 @@ function buildMockService(
   const journal = new RequestJournal(settings.requestJournalLimit, settings.world);
   const faults = new FaultTable(() => newId('flt_'));
   const pactStates = new PactStates({
-    resetWorld: (seed) => state.reset(seed),
+    *resetWorldSteps(seed) {
+      yield* state.resetSteps(seed);
+      // The state's seed may hold scheduled messages and recurring campaigns of its own.
+      schedule.attach(state.world);
+    },
+    checkIdle: () => notWhileSliced(undefined),
     newestRequestId: () => journal.list({ limit: 1 })[0]?.id,
     journalLimit: settings.requestJournalLimit,
   });
@@ -159,6 +164,8 @@ function buildMockService(
         schedule.catchUp();
         return state.world.stateTextSteps();
       }),
+    pactSetup: (name, params) => state.gate.run(() => pactStates.setupSteps(name, params)),
+    pactRegister: (name, seed) => runInSlices(pactStates.registerSteps(name, seed)),
   };
 
   const mock: MockService = {
@@ -259,6 +266,7 @@ function buildMockService(
     request: (id) => journal.get(id),
     droppedRequests: () => journal.dropped,
     requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),
+    requestsHarJson: (filter) => harJsonPieces(journal.listInTurns(filter), settings.baseUrl),
     clearRequests: () => journal.clear(),
     pactStates,
     pact(parties) {

@@ -211,6 +211,17 @@ export interface MockService {
    * ```
    */
   requestsHar(filter?: RequestFilter): HarLog;
+  /**
+   * The text of {@link requestsHar} (as `JSON.stringify` writes it) in pieces to join or write one
+   * after another, made a few entries at a time so a large journal never holds the event loop
+   * for long. `GET /__mock/requests.har` answers it.
+   *
+   * @example
+   * ```ts
+   * writeFileSync('requests.har', (await mock.requestsHarJson({ failed: true })).join(''));
+   * ```
+   */
+  requestsHarJson(filter?: RequestFilter): Promise<string[]>;
   /** Empties the request journal (and its count of dropped entries). */
   clearRequests(): void;
   /** Pact provider states: named seed documents a Pact verifier sets up (see {@link MockPactStates}). */

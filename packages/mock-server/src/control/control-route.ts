@@ -12,6 +12,10 @@ export interface WorldActionsInSlices {
   reset(document: SeedDocument | undefined, options?: ResetOptions): Promise<SeedResult | undefined>;
   /** The JSON text of `mock.state()`, in pieces to join. */
   stateText(): Promise<string[]>;
+  /** A Pact verifier's setup of a provider state: the world reset to the state's seed. */
+  pactSetup(state: string, params?: Record<string, unknown>): Promise<void>;
+  /** Registers a provider state's seed, checked a slice at a time. */
+  pactRegister(state: string, seed: SeedDocument): Promise<void>;
 }
 
 /** What a control route gets. */

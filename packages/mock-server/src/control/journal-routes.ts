@@ -1,7 +1,6 @@
 import { ControlError } from '../core/control-error.js';
-import { harOf } from '../core/har.js';
 import { filterFromQuery } from '../core/request-journal.js';
-import { ok, okText } from '../core/responses.js';
+import { ok, okPieces, okText } from '../core/responses.js';
 import type { ControlRoute } from './control-route.js';
 
 /** Routes that read and empty the request journal. */
@@ -25,11 +24,11 @@ export const journalRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/requests.har',
     description: 'The journal (same filters) as a HAR 1.2 file.',
-    handle: ({ mock, url }) => ({
-      status: 200,
-      body: harOf(mock.requests(filterFromQuery(url.searchParams)), mock.baseUrl),
-      headers: { 'content-disposition': 'attachment; filename="requests.har"' },
-    }),
+    handle: async ({ mock, url }) => {
+      const answer = okPieces(await mock.requestsHarJson(filterFromQuery(url.searchParams)));
+      answer.headers = { 'content-disposition': 'attachment; filename="requests.har"' };
+      return answer;
+    },
   },
   {
     method: 'GET',

@@ -18,10 +18,11 @@ export const pactRoutes: ControlRoute[] = [
     path: '/__mock/pact/states',
     description:
       'Pact provider-state change {state, params?, action: "setup"|"teardown"}: setup resets the world to the state’s seed.',
-    handle: ({ mock, body }) => {
+    handle: async ({ mock, inSlices, body }) => {
       const { state, params, action } = parseBody(StateChangeBody, body);
-      if (action === 'setup') mock.pactStates.setup(state, params);
-      else mock.pactStates.teardown(state);
+      if (action === 'teardown') mock.pactStates.teardown(state);
+      else if (inSlices) await inSlices.pactSetup(state, params);
+      else mock.pactStates.setup(state, params);
       return ok({ state, action });
     },
   },
@@ -35,8 +36,10 @@ export const pactRoutes: ControlRoute[] = [
     method: 'POST',
     path: '/__mock/pact/states/:state',
     description: 'Registers (or replaces) the seed document of a provider state.',
-    handle: ({ mock, params, body }) => {
-      mock.pactStates.register(params.state!, (body ?? {}) as SeedDocument);
+    handle: async ({ mock, inSlices, params, body }) => {
+      const seed = (body ?? {}) as SeedDocument;
+      if (inSlices) await inSlices.pactRegister(params.state!, seed);
+      else mock.pactStates.register(params.state!, seed);
       return ok({ state: params.state! });
     },
   },

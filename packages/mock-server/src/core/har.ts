@@ -95,54 +95,81 @@ const textOf = (value: unknown): string =>
  * ```
  */
 export function harOf(entries: readonly RequestLogEntry[], baseUrl: string): HarLog {
-  let cut = false;
-  const harEntries = entries.map((entry): HarEntry => {
-    if (entry.body_truncated || entry.response_truncated) cut = true;
-    const query = new URLSearchParams();
-    for (const { name, value } of pairs(entry.query)) query.append(name, value);
-    const search = query.toString();
-    const body = textOf(entry.body);
-    const response = entry.status === 0 ? '' : textOf(entry.response);
-    const mimeType = entry.response_headers['content-type'] ?? 'application/json; charset=utf-8';
-    return {
-      startedDateTime: entry.at,
-      time: entry.duration_ms,
-      request: {
-        method: entry.method,
-        url: `${baseUrl}${entry.path}${search ? `?${search}` : ''}`,
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: pairs(entry.headers),
-        queryString: pairs(entry.query),
-        ...(entry.body === undefined
-          ? {}
-          : { postData: { mimeType: entry.headers['content-type'] ?? 'application/json', text: body } }),
-        headersSize: -1,
-        bodySize: entry.body === undefined ? 0 : byteLength(body),
-      },
-      response: {
-        status: entry.status,
-        statusText: STATUS_TEXT[entry.status] ?? '',
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: entry.status === 0 ? [] : pairs(entry.response_headers),
-        content: { size: byteLength(response), mimeType, text: response },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: entry.status === 0 ? 0 : byteLength(response),
-        ...(entry.status === 0 ? { _error: 'The mock dropped the connection (an armed fault)' } : {}),
-      },
-      cache: {},
-      timings: { send: 0, wait: entry.duration_ms, receive: 0 },
-      _request_id: entry.id,
-    };
-  });
   return {
     log: {
       version: '1.2',
-      creator: { name: 'marketing-mock', version: VERSION },
-      entries: harEntries,
-      ...(cut ? { comment: 'Bodies and answers longer than 64 kB are cut, as in the journal.' } : {}),
+      creator: CREATOR,
+      entries: entries.map((entry) => harEntryOf(entry, baseUrl)),
+      ...(entries.some(isCut) ? { comment: CUT_COMMENT } : {}),
     },
+  };
+}
+
+/**
+ * The text of {@link harOf} (what `JSON.stringify` makes of it) in pieces, an entry each, with a
+ * turn of the event loop between a few: a log of 1,000 entries of 64 kB is 84 MB, which made at
+ * once held the server's thread for a second or two.
+ *
+ * @example
+ * ```ts
+ * const text = (await harJsonPieces(journal.listInTurns(), baseUrl)).join('');
+ * ```
+ */
+export async function harJsonPieces(
+  entries: AsyncIterable<RequestLogEntry>,
+  baseUrl: string,
+): Promise<string[]> {
+  const pieces = [`{"log":{"version":"1.2","creator":${JSON.stringify(CREATOR)},"entries":[`];
+  let cut = false;
+  for await (const entry of entries) {
+    cut ||= isCut(entry);
+    pieces.push(`${pieces.length > 1 ? ',' : ''}${JSON.stringify(harEntryOf(entry, baseUrl))}`);
+  }
+  pieces.push(`]${cut ? `,"comment":${JSON.stringify(CUT_COMMENT)}` : ''}}}`);
+  return pieces;
+}
+
+const CREATOR = { name: 'marketing-mock', version: VERSION };
+const CUT_COMMENT = 'Bodies and answers longer than 64 kB are cut, as in the journal.';
+const isCut = (entry: RequestLogEntry) => entry.body_truncated === true || entry.response_truncated === true;
+
+function harEntryOf(entry: RequestLogEntry, baseUrl: string): HarEntry {
+  const query = new URLSearchParams();
+  for (const { name, value } of pairs(entry.query)) query.append(name, value);
+  const search = query.toString();
+  const body = textOf(entry.body);
+  const response = entry.status === 0 ? '' : textOf(entry.response);
+  const mimeType = entry.response_headers['content-type'] ?? 'application/json; charset=utf-8';
+  return {
+    startedDateTime: entry.at,
+    time: entry.duration_ms,
+    request: {
+      method: entry.method,
+      url: `${baseUrl}${entry.path}${search ? `?${search}` : ''}`,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(entry.headers),
+      queryString: pairs(entry.query),
+      ...(entry.body === undefined
+        ? {}
+        : { postData: { mimeType: entry.headers['content-type'] ?? 'application/json', text: body } }),
+      headersSize: -1,
+      bodySize: entry.body === undefined ? 0 : byteLength(body),
+    },
+    response: {
+      status: entry.status,
+      statusText: STATUS_TEXT[entry.status] ?? '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: entry.status === 0 ? [] : pairs(entry.response_headers),
+      content: { size: byteLength(response), mimeType, text: response },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: entry.status === 0 ? 0 : byteLength(response),
+      ...(entry.status === 0 ? { _error: 'The mock dropped the connection (an armed fault)' } : {}),
+    },
+    cache: {},
+    timings: { send: 0, wait: entry.duration_ms, receive: 0 },
+    _request_id: entry.id,
   };
 }

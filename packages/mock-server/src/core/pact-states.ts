@@ -2,7 +2,9 @@ import type { SeedDocument } from '../store/seed-schema.js';
 import { World } from '../store/world.js';
 import { ControlError } from './control-error.js';
 import { createIdGenerator } from './ids.js';
+import { cloneJsonSteps } from './json-clone.js';
 import type { RequestLogEntry } from './request-journal.js';
+import { runToEnd, type Steps } from './slices.js';
 
 /** A Pact provider state as a pact names it: `{name: "contact 27821234567 exists", params?}`. */
 export interface ProviderState {
@@ -34,7 +36,8 @@ export interface MockPactStates {
    * Resets the world to the state's seed, as a Pact verifier's `setup` does, and makes it the
    * active state: the requests that follow are named with it in an exported pact. The request
    * journal is kept, so one run through several states exports as one pact. Throws a
-   * `ControlError` (400) naming an unknown state.
+   * `ControlError` (400) naming an unknown state, and one (409) while a seed, reset or setup sent
+   * to the same mock over HTTP is still running.
    *
    * @example
    * ```ts
@@ -62,8 +65,10 @@ interface Activation {
 
 /** What the provider states need of the mock. */
 export interface PactStateParts {
-  /** Replaces the world with exactly this document, keeping the request journal. */
-  resetWorld(seed: SeedDocument): void;
+  /** Replaces the world with exactly this document (its own copy), keeping the request journal. */
+  resetWorldSteps(seed: SeedDocument): Steps<void>;
+  /** Throws while the world is being changed a slice at a time: in process, the change waits for nothing. */
+  checkIdle(): void;
   /** The ID of the newest journal entry, if any. */
   newestRequestId(): string | undefined;
   /** How many entries the journal keeps: more activations than that cannot name an entry. */
@@ -81,14 +86,25 @@ export class PactStates implements MockPactStates {
   }
 
   register(state: string, seed: SeedDocument): void {
-    checkStateSeed(seed);
+    runToEnd(this.registerSteps(state, seed));
+  }
+
+  /** {@link register} as steps; the world is not touched, so it needs no holding still. */
+  *registerSteps(state: string, seed: SeedDocument): Steps<void> {
+    yield* checkStateSeedSteps(seed);
     // A copy: the caller's object may change after it is registered.
-    this.#seeds.set(state, structuredClone(seed));
+    this.#seeds.set(state, yield* cloneJsonSteps(seed));
   }
 
   setup(state: string, params?: Record<string, unknown>): void {
-    const seed = this.seedOf(state);
-    this.#parts.resetWorld(structuredClone(seed));
+    this.#parts.checkIdle();
+    runToEnd(this.setupSteps(state, params));
+  }
+
+  /** {@link setup} as steps: the world must not change until they are done. */
+  *setupSteps(state: string, params?: Record<string, unknown>): Steps<void> {
+    // The world takes the seed's rows as its records: each setup starts from a copy of its own.
+    yield* this.#parts.resetWorldSteps(yield* cloneJsonSteps(this.seedOf(state)));
     const activation: Activation = {
       state: params && Object.keys(params).length > 0 ? { name: state, params } : { name: state },
       after: this.#parts.newestRequestId(),
@@ -153,5 +169,10 @@ export class PactStates implements MockPactStates {
 
 /** Checks that a seed document is accepted as a whole world on its own; throws `SeedError`. */
 export function checkStateSeed(seed: SeedDocument): void {
-  new World().seed(seed, { next: createIdGenerator(() => 0) }, new Date(0));
+  runToEnd(checkStateSeedSteps(seed));
+}
+
+/** {@link checkStateSeed} as steps. */
+export function* checkStateSeedSteps(seed: SeedDocument): Steps<void> {
+  yield* new World().seedSteps(seed, { next: createIdGenerator(() => 0) }, new Date(0));
 }

@@ -490,18 +490,27 @@ export class RequestJournal {
    * check) for long. An entry dropped while the page is made is left out.
    */
   async pageJson(filter: RequestFilter = {}): Promise<string> {
-    const slots = this.#pageSlots(filter);
-    const serials = slots.map((slot) => this.#serials[slot]);
     const parts: string[] = [];
-    for (let n = 0; n < slots.length; n += PAGE_BATCH) {
-      if (n > 0) await nextTurn();
-      for (let k = n; k < Math.min(n + PAGE_BATCH, slots.length); k++) {
-        const slot = slots[k]!;
-        if (this.#serials[slot] === serials[k])
-          parts.push(JSON.stringify(this.#entry(slot, { cut: JOURNAL_LIST_CUT })));
-      }
-    }
+    for await (const entry of this.#inTurns(this.#pageSlots(filter), { cut: JOURNAL_LIST_CUT }))
+      parts.push(JSON.stringify(entry));
     return `[${parts.join(',')}]`;
+  }
+
+  /**
+   * The entries {@link list} gives, made 50 at a time with a turn of the event loop between (each
+   * up to 64 kB of body and answer). An entry dropped meanwhile is left out.
+   */
+  listInTurns(filter: RequestFilter = {}): AsyncGenerator<RequestLogEntry> {
+    return this.#inTurns(this.#newest(filter), { cut: JOURNAL_BODY_LIMIT });
+  }
+
+  async *#inTurns(slots: number[], view: EntryView): AsyncGenerator<RequestLogEntry> {
+    const serials = slots.map((slot) => this.#serials[slot]);
+    for (let k = 0; k < slots.length; k++) {
+      if (k > 0 && k % PAGE_BATCH === 0) await nextTurn();
+      const slot = slots[k]!;
+      if (this.#serials[slot] === serials[k]) yield this.#entry(slot, view);
+    }
   }
 
   /** The entry with this ID, whole; `undefined` when it is not (or no longer) in the journal. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { worldGateOf } from '../../src/core/world-access.js';
 import { createMockService, type MockService, type SeedDocument } from '../../src/index.js';
 
 const seed = (firstname: string): SeedDocument => ({
@@ -107,6 +108,70 @@ describe('POST /__mock/pact/states/<state>', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'invalid_seed' });
     expect(mock.pactStates.list()).not.toContain('broken');
+  });
+});
+
+describe('a provider state with a large seed', () => {
+  const cell = (i: number) => `2782${String(1_000_000 + i).padStart(7, '0')}`;
+  const largeSeed = (count: number): SeedDocument => ({
+    ...seed('Thandi'),
+    contacts: Array.from({ length: count }, (_, i) => ({
+      org_id: 'org_a',
+      cell: cell(i),
+      firstname: `F${i}`,
+    })),
+  });
+  const ticking = () => {
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    return () => {
+      clearInterval(ticker);
+      return turns;
+    };
+  };
+
+  it('is registered and set up a slice at a time over HTTP, timers running meanwhile', async () => {
+    const { call, mock } = start();
+    let stop = ticking();
+    expect((await call('POST', '/__mock/pact/states/many', largeSeed(40_000))).status).toBe(200);
+    expect(stop()).toBeGreaterThan(3);
+    stop = ticking();
+    expect((await call('POST', '/__mock/pact/states', { state: 'many', action: 'setup' })).status).toBe(200);
+    expect(stop()).toBeGreaterThan(3);
+    expect(mock.contactCount()).toBe(40_000);
+    expect((await call('GET', `/contacts/${cell(39_999)}`)).body.data.firstname).toBe('F39999');
+  });
+
+  it('is refused in process while one sent over HTTP is being set up', async () => {
+    const { call, mock } = start();
+    mock.pactStates.register('many', largeSeed(40_000));
+    const setup = call('POST', '/__mock/pact/states', { state: 'many', action: 'setup' });
+    while (!worldGateOf(mock)!.closed) await new Promise((resolve) => setImmediate(resolve));
+    expect(() => mock.pactStates.setup('Sipho exists')).toThrow(/still running/);
+    expect((await setup).status).toBe(200);
+    mock.pactStates.setup('Sipho exists');
+    expect(await firstname(call)).toBe('Sipho');
+  });
+});
+
+describe('a provider state’s schedule', () => {
+  it('is the state’s own after setup: its recurring campaign sends, the one before does not', () => {
+    const daily = (id: string, tag: string): SeedDocument => ({
+      orgs: [{ _id: 'org_a', credits: 100 }],
+      api_keys: [{ key: 'key_a_admin', org_id: 'org_a' }],
+      tags: [{ tag_id: tag, org_id: 'org_a', name: tag }],
+      campaigns: [{ _id: id, org_id: 'org_a', name: id, kind: 'recurring', tag_ids: [tag] }],
+      contacts: [{ org_id: 'org_a', cell: '27821234567', tag_ids: [tag] }],
+    });
+    const mock = createMockService({
+      seed: daily('cmp_start', 'tag_s'),
+      now: '2026-11-22T06:00:00Z',
+      pactStates: { 'daily deal': daily('cmp_state', 'tag_d') },
+    });
+    mock.pactStates.setup('daily deal');
+    expect(mock.schedule().map((event) => event.campaign_id)).toEqual(['cmp_state']);
+    mock.clock.advance('1d');
+    expect(mock.outbox().map((message) => message.campaign_id)).toEqual(['cmp_state']);
   });
 });
 
