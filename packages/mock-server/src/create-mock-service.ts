@@ -9,12 +9,13 @@ import type { HandlerTable } from './core/handler-types.js';
 import { harJsonPieces, harOf } from './core/har.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
+import { jsonPiecesSteps } from './core/json-pieces.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
 import { openApiAnswer, openApiDocumentFor } from './core/openapi-answer.js';
-import { checkParties, pactFromJournal } from './core/pact-file.js';
+import { checkParties, pactFromJournal, pactFromJournalSteps } from './core/pact-file.js';
 import { PactStates } from './core/pact-states.js';
 import { serverUrlOf } from './core/public-url.js';
-import { RequestJournal } from './core/request-journal.js';
+import { RequestJournal, type RequestLogEntry } from './core/request-journal.js';
 import { requestTarget } from './core/request-target.js';
 import { createServiceResponder, internalError } from './core/service-responder.js';
 import { type MockServiceOptions, resolveSettings } from './core/settings.js';
@@ -166,6 +167,14 @@ function buildMockService(
       }),
     pactSetup: (name, params) => state.gate.run(() => pactStates.setupSteps(name, params)),
     pactRegister: (name, seed) => runInSlices(pactStates.registerSteps(name, seed)),
+    async pactText(parties) {
+      const checked = checkParties(parties);
+      const entries: RequestLogEntry[] = [];
+      for await (const entry of journal.listInTurns()) entries.push(entry);
+      const states = pactStates.statesOf(entries);
+      const file = await runInSlices(pactFromJournalSteps(checked, entries, states, VERSION));
+      return runInSlices(jsonPiecesSteps(file, 'interactions'));
+    },
   };
 
   const mock: MockService = {

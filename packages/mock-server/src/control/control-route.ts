@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ControlError } from '../core/control-error.js';
+import type { PactParties } from '../core/pact-file.js';
 import type { RequestTarget } from '../core/request-target.js';
 import type { Answer } from '../core/responses.js';
 import type { MockService, ResetOptions } from '../mock-service.js';
@@ -16,6 +17,8 @@ export interface WorldActionsInSlices {
   pactSetup(state: string, params?: Record<string, unknown>): Promise<void>;
   /** Registers a provider state's seed, checked a slice at a time. */
   pactRegister(state: string, seed: SeedDocument): Promise<void>;
+  /** The text of `mock.pact(parties)`, in pieces, made a few entries a turn. */
+  pactText(parties: PactParties): Promise<string[]>;
 }
 
 /** What a control route gets. */

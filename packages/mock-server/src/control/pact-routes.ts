@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { checkParties } from '../core/pact-file.js';
-import { ok } from '../core/responses.js';
+import { type Answer, ok, okPieces } from '../core/responses.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 
@@ -48,16 +48,15 @@ export const pactRoutes: ControlRoute[] = [
     path: '/__mock/requests.pact',
     description:
       'The journal’s service calls as a Pact V4 file (?consumer=&provider=), one interaction per distinct request.',
-    handle: ({ mock, url }) => {
+    handle: async ({ mock, inSlices, url }) => {
       const parties = checkParties(Object.fromEntries(url.searchParams));
-      const file = mock.pact(parties);
-      return {
-        status: 200,
-        body: file,
-        headers: {
-          'content-disposition': `attachment; filename="${fileName(parties.consumer)}-${fileName(parties.provider)}.json"`,
-        },
+      const answer: Answer = inSlices
+        ? okPieces(await inSlices.pactText(parties))
+        : { status: 200, body: mock.pact(parties) };
+      answer.headers = {
+        'content-disposition': `attachment; filename="${fileName(parties.consumer)}-${fileName(parties.provider)}.json"`,
       };
+      return answer;
     },
   },
 ];

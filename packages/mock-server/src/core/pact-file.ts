@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { ControlError } from './control-error.js';
 import type { ProviderState } from './pact-states.js';
 import type { RequestLogEntry } from './request-journal.js';
+import { runToEnd, type Steps } from './slices.js';
+
+const ENTRIES_PER_STEP = 50;
 
 /** The two sides a pact is between: `mock.pact({consumer: 'web-app', provider: 'marketing-service'})`. */
 export interface PactParties {
@@ -160,24 +163,35 @@ export function pactFromJournal(
   states: readonly (ProviderState | undefined)[],
   version: string,
 ): PactFile {
+  return runToEnd(pactFromJournalSteps(parties, entries, states, version));
+}
+
+/** {@link pactFromJournal} as steps, 50 entries each. */
+export function* pactFromJournalSteps(
+  parties: PactParties,
+  entries: readonly RequestLogEntry[],
+  states: readonly (ProviderState | undefined)[],
+  version: string,
+): Steps<PactFile> {
   const skipped = { faults: 0, truncated: 0 };
   const seen = new Set<string>();
   const descriptions = new Map<string, number>();
   const interactions: PactInteraction[] = [];
-  entries.forEach((entry, index) => {
+  for (const [index, entry] of entries.entries()) {
+    if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
     if (entry.fault_id !== undefined) {
       skipped.faults++;
-      return;
+      continue;
     }
     if (entry.body_truncated || entry.response_truncated) {
       skipped.truncated++;
-      return;
+      continue;
     }
     const state = states[index];
     const request = requestOf(entry);
     // Both are built in one key order, so equal requests have equal texts.
     const identity = JSON.stringify([state ?? null, request]);
-    if (seen.has(identity)) return;
+    if (seen.has(identity)) continue;
     seen.add(identity);
     const search = new URLSearchParams(
       Object.entries(request.query ?? {}).flatMap(([name, values]) => values.map((v) => [name, v])),
@@ -194,7 +208,7 @@ export function pactFromJournal(
       request,
       response: responseOf(entry),
     });
-  });
+  }
   return {
     consumer: { name: parties.consumer },
     provider: { name: parties.provider },

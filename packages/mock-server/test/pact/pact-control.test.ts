@@ -280,6 +280,21 @@ describe('GET /__mock/requests.pact and mock.pact()', () => {
     ]);
   });
 
+  it('answers the text JSON.stringify gives of mock.pact(), made a few entries a turn', async () => {
+    const { call, mock } = start();
+    await call('POST', '/__mock/pact/states', { state: 'Sipho exists', action: 'setup' });
+    for (let i = 0; i < 120; i++) await call('GET', `/contacts/2782123456${i % 10}?n=${i}`);
+    const answer = await mock.fetch(
+      `${mock.baseUrl}/__mock/requests.pact?consumer=web-app&provider=marketing-service`,
+    );
+    expect(answer.headers.get('content-disposition')).toBe(
+      'attachment; filename="web-app-marketing-service.json"',
+    );
+    const text = await answer.text();
+    expect(text).toBe(JSON.stringify(pactOf(mock)));
+    expect(JSON.parse(text).interactions).toHaveLength(120);
+  });
+
   it('answers 400 naming a missing party or an unknown parameter', async () => {
     const { call, mock } = start();
     expect(await call('GET', '/__mock/requests.pact?consumer=web-app')).toEqual({
