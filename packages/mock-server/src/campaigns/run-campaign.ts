@@ -71,14 +71,25 @@ export function sendCampaign(
     return { ...result, skipped: 'outside_send_window' };
 
   const store = world.contactsOf(campaign.org_id);
-  const candidates =
-    targeting.includeTags.length > 0
-      ? [...new Set(targeting.includeTags.flatMap((t) => [...store.withTag(t)]))].sort(byContactId)
-      : [...store.all()];
-  const eligible = candidates.filter((contact) => isTargeted(runtime, campaign, contact, now));
-  const limit = Math.min(options.limit ?? eligible.length, eligible.length);
+  const candidates: Iterable<Contact> =
+    targeting.includeTags.length === 1
+      ? store.withTag(targeting.includeTags[0]!)
+      : targeting.includeTags.length > 1
+        ? [...new Set(targeting.includeTags.flatMap((t) => [...store.withTag(t)]))].sort(byContactId)
+        : store.all();
   let chosen: Contact[];
-  if (targeting.weights) {
+  if (!targeting.weights) {
+    // The first `limit` targeted contacts: a run of 10 in a world of 800,000 looked at all of
+    // them first (1.3 s).
+    chosen = [];
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    for (const contact of candidates) {
+      if (chosen.length >= limit) break;
+      if (isTargeted(runtime, campaign, contact, now)) chosen.push(contact);
+    }
+  } else {
+    const eligible = [...candidates].filter((contact) => isTargeted(runtime, campaign, contact, now));
+    const limit = Math.min(options.limit ?? eligible.length, eligible.length);
     const eligibleById = new Map(eligible.map((contact) => [contact._id, contact]));
     const pools = Object.fromEntries(
       targeting.includeTags.map((t) => [
@@ -92,8 +103,6 @@ export function sendCampaign(
       total: limit,
       seed: options.seed ?? 1,
     }).picks.map((p) => eligibleById.get(p.id)!);
-  } else {
-    chosen = eligible.slice(0, limit);
   }
 
   const templateId = 'targeting' in campaign ? campaign.channels.sms?.template_ids[0] : undefined;

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { ControlError } from '../core/control-error.js';
-import { ok } from '../core/responses.js';
+import { jsonPiecesSteps } from '../core/json-pieces.js';
+import { ok, okPieces } from '../core/responses.js';
+import { runInSlices } from '../core/slices.js';
 import { contactLookupFromQuery, outboxFilterFromQuery } from '../store/world-queries.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 
@@ -42,7 +44,13 @@ export const activityRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/outbox',
     description: 'The messages sent (SMS and email); filters channel, cell, since.',
-    handle: ({ mock, url }) => ok(mock.outbox(outboxFilterFromQuery(url.searchParams))),
+    // 800,000 messages are 200 MB of JSON: made and written a few at a time.
+    handle: async ({ mock, url }) =>
+      okPieces(
+        await runInSlices(
+          jsonPiecesSteps({ ok: true, data: mock.outbox(outboxFilterFromQuery(url.searchParams)) }, 'data'),
+        ),
+      ),
   },
   {
     method: 'GET',

@@ -1,7 +1,8 @@
 import { ClockError } from '../core/clock.js';
 import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
-import { type IncomingCall, readJsonBody } from '../core/handle-request.js';
+import type { IncomingCall } from '../core/handle-request.js';
+import { readJsonBody } from '../core/json-body.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';

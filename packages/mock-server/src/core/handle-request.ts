@@ -12,21 +12,18 @@ import {
   resourcesNamedBy,
   validationError,
 } from '@marketing/domain';
-import * as z from 'zod';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
-import { BodyTooLargeError } from './body-too-large.js';
 import type { CellMemo } from './cell-memo.js';
+import { type BodyCheck, checkBody } from './check-body.js';
 import { closestName } from './closest-name.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
-import { tooDenseMessage, tooDenseSteps } from './json-density.js';
-import { parseJsonSteps } from './json-in-slices.js';
+import { readJsonBody } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
 import { type Answer, fail, type Outcome } from './responses.js';
 import type { MockRuntime } from './runtime.js';
-import { runInSlices, runToEnd, type Steps } from './slices.js';
 import type { WorldGate } from './world-gate.js';
 
 /** What the pipeline needs from the mock: its runtime, and the request machinery. */
@@ -54,108 +51,6 @@ export interface IncomingCall {
    * has them: the request journal keeps this list, which costs nothing to make.
    */
   headerList?: readonly string[] | undefined;
-}
-
-// Parsing this much at once holds the thread about 10 ms; a larger body is parsed in slices.
-const SLICED_PARSE_FROM_CHARS = 1 << 20;
-
-/** A request body read as JSON, or the 400 that answers it. */
-export async function readJsonBody(
-  request: IncomingCall,
-  maxBytes: number,
-): Promise<{ body: unknown } | { error: Outcome }> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = () => ({ error: fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`) });
-  if (declared > maxBytes) return tooLarge();
-  let text: string;
-  try {
-    text = await request.text();
-  } catch (error) {
-    // A transport that counts the body as it streams stops at the limit (the Node server does).
-    if (error instanceof BodyTooLargeError) return tooLarge();
-    throw error;
-  }
-  if (text.length > maxBytes) return tooLarge();
-  if (text.length > SLICED_PARSE_FROM_CHARS) return runInSlices(largeBodySteps(text));
-  if (text.trim() === '') return { body: undefined };
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { error: fail(400, messages.bodyNotJson) };
-  }
-  // A small body cannot hold an object too large to check.
-  return text.length > MEMBERS_CHECKED_FROM_CHARS ? runToEnd(withinMembers(body)) : { body };
-}
-
-// Below this size no object can hold more members than allowed.
-const MEMBERS_CHECKED_FROM_CHARS = 48 * 1024;
-
-/** The most members one object of a request body may have. */
-const MAX_OBJECT_MEMBERS = 10_000;
-const tooManyMembers = `${messages.bodyTooComplexPrefix}an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString('en')} members, the mock's limit`;
-const VALUES_PER_STEP = 50_000;
-
-// An object of millions of members (`{"k0":1,"k1":1,…}`) took seconds to check, each one named as
-// an unknown key in a 74 MB answer. No request body has a use for so many members in one object.
-function* withinMembers(body: unknown): Steps<{ body: unknown } | { error: Outcome }> {
-  const pending = [body];
-  let seen = 0;
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (item !== null && typeof item === 'object') pending.push(item);
-        if (++seen % VALUES_PER_STEP === 0) yield;
-      }
-    } else {
-      let members = 0;
-      for (const key in value) {
-        if (++members > MAX_OBJECT_MEMBERS) return { error: fail(413, tooManyMembers) };
-        const item = (value as Record<string, unknown>)[key];
-        if (item !== null && typeof item === 'object') pending.push(item);
-        if (++seen % VALUES_PER_STEP === 0) yield;
-      }
-    }
-  }
-  return { body };
-}
-
-// A large body is read a piece at a time, other requests answered between the pieces.
-function* largeBodySteps(text: string): Steps<{ body: unknown } | { error: Outcome }> {
-  if (text.trim() === '') return { body: undefined };
-  if (yield* tooDenseSteps(text)) return { error: fail(413, tooDenseMessage) };
-  yield;
-  let body: unknown;
-  try {
-    body = yield* parseJsonSteps(text);
-  } catch {
-    return { error: fail(400, messages.bodyNotJson) };
-  }
-  yield;
-  return yield* withinMembers(body);
-}
-
-// How many issues a refused list reports, at most, once it is checked an element at a time.
-const MAX_LIST_ISSUES = 50;
-const LIST_CHECKED_BY_ELEMENT_FROM = 1_000;
-
-// zod checks every element of a list and gathers every issue before it answers: 100,000 bad sales
-// took 0.7 s and answered 11 MB naming each. A long list (a batch of sales) is checked an element
-// at a time first, stopping at the first 50 issues; a list that passes is then checked whole.
-function checkBody(schema: z.ZodType, raw: unknown): z.ZodSafeParseResult<unknown> {
-  if (Array.isArray(raw) && raw.length > LIST_CHECKED_BY_ELEMENT_FROM && schema.def.type === 'array') {
-    const element = (schema as z.ZodArray<z.ZodType>).element;
-    const issues: z.core.$ZodIssue[] = [];
-    for (let i = 0; i < raw.length && issues.length < MAX_LIST_ISSUES; i++) {
-      const checked = element.safeParse(raw[i]);
-      if (!checked.success)
-        for (const issue of checked.error.issues) issues.push({ ...issue, path: [i, ...issue.path] });
-    }
-    if (issues.length > 0) return { success: false, error: new z.ZodError(issues.slice(0, MAX_LIST_ISSUES)) };
-  }
-  return schema.safeParse(raw);
 }
 
 // A client sends the same Authorization header call after call: the last one is read once.
@@ -293,6 +188,17 @@ export function handleServiceRequest(
   });
 }
 
+// A request whose path cell and query have been read, and its body checked.
+interface CheckedCall {
+  pipeline: Pipeline;
+  route: Caller['route'];
+  key: ApiKeyRecord;
+  org: HandlerContext['org'];
+  handler: RunTimeHandler;
+  rawBody: unknown;
+  cell: string;
+}
+
 // A request that has passed routing, authentication and authorisation.
 interface Caller {
   pipeline: Pipeline;
@@ -349,6 +255,20 @@ function answerWithBody(
   }
   const bodySchema = handler.body ?? endpoint.body;
   const body = bodySchema ? checkBody(bodySchema, rawBody) : undefined;
+  const checked: CheckedCall = { pipeline, route, key, org, handler, rawBody, cell };
+  return body instanceof Promise
+    ? body.then((settled) => answerChecked(checked, query?.data, settled))
+    : answerChecked(checked, query?.data, body);
+}
+
+// A request whose body and query passed their schemas (or did not: answered here).
+function answerChecked(
+  { pipeline, route, key, org, handler, rawBody, cell }: CheckedCall,
+  queryData: unknown,
+  body: BodyCheck | undefined,
+): Answer | Promise<Answer> {
+  const { world, clock, settings } = pipeline;
+  const { endpoint, params } = route;
   if (body && !body.success) {
     return asCaller(fail(400, validationError(endpoint, body.error.issues, rawBody)), org._id);
   }
@@ -361,7 +281,7 @@ function answerWithBody(
     org,
     key,
     params,
-    query: (query?.data ?? {}) as Record<string, unknown>,
+    query: (queryData ?? {}) as Record<string, unknown>,
     body: body?.data,
     cell,
     inSlices: (steps) => pipeline.gate.run(() => steps),

@@ -18,6 +18,36 @@ const SCAN_CHUNK_CHARS = 1 << 20;
 
 const notJson = (at: number) => new SyntaxError(`Not valid JSON at position ${at}`);
 
+/** Bounds on what a JSON text may hold, for {@link parseJsonSteps} to refuse early. */
+export interface JsonLimits {
+  /** Lists and objects inside each other. */
+  depth: number;
+  /** Members of one object (checked in objects longer than a piece; smaller ones are not). */
+  members: number;
+  /** Characters of one string or key, as written in the text. */
+  stringChars: number;
+}
+
+/**
+ * A JSON text that goes past a {@link JsonLimits} bound; `what` says which, in words
+ * (`an object of more than 10,000 members`).
+ */
+export class JsonLimitError extends Error {
+  override name = 'JsonLimitError' as const;
+  constructor(readonly what: string) {
+    super(`JSON text holds ${what}`);
+  }
+}
+
+const noLimits: JsonLimits = { depth: Infinity, members: Infinity, stringChars: Infinity };
+const count = (n: number) => n.toLocaleString('en');
+const tooDeep = (limits: JsonLimits) =>
+  new JsonLimitError(`lists and objects nested more than ${count(limits.depth)} deep`);
+const tooManyMembers = (limits: JsonLimits) =>
+  new JsonLimitError(`an object of more than ${count(limits.members)} members`);
+const tooLongString = (limits: JsonLimits) =>
+  new JsonLimitError(`a string of more than ${count(limits.stringChars)} characters`);
+
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 function skipSpace(text: string, at: number): number {
@@ -60,16 +90,20 @@ function valueEnd(text: string, at: number): number {
 
 // First pass: every bracket matched (strings skipped), and where each list or object longer than
 // a piece ends, by where it starts. Only those are taken apart; the rest are parsed whole.
-function* largeContainers(text: string, pieceChars: number): Steps<Map<number, number>> {
+function* largeContainers(text: string, pieceChars: number, limits: JsonLimits): Steps<Map<number, number>> {
   const ends = new Map<number, number>();
   const open: number[] = [];
   for (let i = 0; i < text.length; ) {
     const stop = Math.min(text.length, i + SCAN_CHUNK_CHARS);
     for (; i < stop; i++) {
       const c = text.charCodeAt(i);
-      if (c === QUOTE) i = stringEnd(text, i);
-      else if (c === OPEN_LIST || c === OPEN_OBJECT) open.push(i);
-      else if (c === CLOSE_LIST || c === CLOSE_OBJECT) {
+      if (c === QUOTE) {
+        const end = stringEnd(text, i);
+        if (end - i - 1 > limits.stringChars) throw tooLongString(limits);
+        i = end;
+      } else if (c === OPEN_LIST || c === OPEN_OBJECT) {
+        if (open.push(i) > limits.depth) throw tooDeep(limits);
+      } else if (c === CLOSE_LIST || c === CLOSE_OBJECT) {
         const start = open.pop();
         if (start === undefined || text.charCodeAt(start) + CLOSE_OFFSET !== c) throw notJson(i);
         if (i + 1 - start > pieceChars) ends.set(start, i + 1);
@@ -92,6 +126,8 @@ interface Frame {
   runStart: number;
   runEnd: number;
   empty: boolean;
+  /** How many members an object has been given. */
+  members: number;
 }
 
 function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
@@ -102,7 +138,7 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
 }
 
 // Parses the frame's run of members in one call and adds them; answers how many characters.
-function flush(text: string, frame: Frame): number {
+function flush(text: string, frame: Frame, limits: JsonLimits): number {
   if (frame.runStart < 0) return 0;
   const run = text.slice(frame.runStart, frame.runEnd);
   frame.runStart = -1;
@@ -113,7 +149,10 @@ function flush(text: string, frame: Frame): number {
   } else {
     const members = JSON.parse(`{${run}}`) as Record<string, unknown>;
     const object = frame.value as Record<string, unknown>;
-    for (const key of Object.keys(members)) setMember(object, key, members[key]);
+    const keys = Object.keys(members);
+    frame.members += keys.length;
+    if (frame.members > limits.members) throw tooManyMembers(limits);
+    for (const key of keys) setMember(object, key, members[key]);
   }
   return run.length;
 }
@@ -132,8 +171,20 @@ function safeCut(text: string, from: number, at: number): number {
 
 // A long value on its own: a string a piece at a time (the pieces joined are the same code units
 // JSON.parse gives), anything else whole.
-function* parseLong(text: string, start: number, end: number, pieceChars: number): Steps<unknown> {
-  if (text.charCodeAt(start) !== QUOTE) return JSON.parse(text.slice(start, end));
+function* parseLong(
+  text: string,
+  start: number,
+  end: number,
+  pieceChars: number,
+  limits: JsonLimits,
+): Steps<unknown> {
+  if (text.charCodeAt(start) !== QUOTE) {
+    const first = text.charCodeAt(start);
+    // A number of 60 MB digits took JSON.parse a blocking 300 ms.
+    if (end - start > limits.stringChars && (first === 0x2d || (first >= 0x30 && first <= 0x39)))
+      throw new JsonLimitError(`a number of more than ${count(limits.stringChars)} characters`);
+    return JSON.parse(text.slice(start, end));
+  }
   let value = '';
   for (let from = start + 1; from < end - 1; ) {
     let to = Math.min(end - 1, from + pieceChars);
@@ -160,8 +211,12 @@ function* parseLong(text: string, start: number, end: number, pieceChars: number
  * const body = await runInSlices(parseJsonSteps(text));
  * ```
  */
-export function* parseJsonSteps(text: string, pieceChars = DEFAULT_PIECE_CHARS): Steps<unknown> {
-  const large = yield* largeContainers(text, pieceChars);
+export function* parseJsonSteps(
+  text: string,
+  pieceChars = DEFAULT_PIECE_CHARS,
+  limits: JsonLimits = noLimits,
+): Steps<unknown> {
+  const large = yield* largeContainers(text, pieceChars, limits);
   const stack: Frame[] = [];
   let at = skipSpace(text, 0);
   let sinceTurn = 0;
@@ -175,6 +230,7 @@ export function* parseJsonSteps(text: string, pieceChars = DEFAULT_PIECE_CHARS):
       runStart: -1,
       runEnd: -1,
       empty: true,
+      members: 0,
     });
     at = skipSpace(text, start + 1);
   };
@@ -182,7 +238,7 @@ export function* parseJsonSteps(text: string, pieceChars = DEFAULT_PIECE_CHARS):
   if (large.has(at)) open(at);
   else {
     const end = valueEnd(text, at);
-    value = yield* parseLong(text, at, end, pieceChars);
+    value = yield* parseLong(text, at, end, pieceChars, limits);
     at = end;
   }
   while (stack.length > 0) {
@@ -200,17 +256,21 @@ export function* parseJsonSteps(text: string, pieceChars = DEFAULT_PIECE_CHARS):
         at = skipSpace(text, at + 1);
       }
       if (large.has(at)) {
-        sinceTurn += flush(text, frame);
-        if (!frame.list) frame.key = JSON.parse(text.slice(memberStart, keyEnd)) as string;
+        sinceTurn += flush(text, frame, limits);
+        if (!frame.list) {
+          frame.key = JSON.parse(text.slice(memberStart, keyEnd)) as string;
+          if (++frame.members > limits.members) throw tooManyMembers(limits);
+        }
         open(at);
         continue;
       }
       const end = valueEnd(text, at);
       if (end - at > pieceChars) {
         // A long string (or number) is parsed on its own, in pieces.
-        sinceTurn += flush(text, frame);
-        const long = yield* parseLong(text, at, end, pieceChars);
+        sinceTurn += flush(text, frame, limits);
+        const long = yield* parseLong(text, at, end, pieceChars, limits);
         if (frame.list) (frame.value as unknown[]).push(long);
+        else if (++frame.members > limits.members) throw tooManyMembers(limits);
         else
           setMember(
             frame.value as Record<string, unknown>,
@@ -224,7 +284,7 @@ export function* parseJsonSteps(text: string, pieceChars = DEFAULT_PIECE_CHARS):
       at = skipSpace(text, end);
       const next = text.charCodeAt(at);
       if (next === COMMA) {
-        if (frame.runEnd - frame.runStart > pieceChars) sinceTurn += flush(text, frame);
+        if (frame.runEnd - frame.runStart > pieceChars) sinceTurn += flush(text, frame, limits);
         at = skipSpace(text, at + 1);
       } else if (next === frame.close) closed = true;
       else throw notJson(at);
@@ -233,7 +293,7 @@ export function* parseJsonSteps(text: string, pieceChars = DEFAULT_PIECE_CHARS):
     while (closed) {
       closed = false;
       const done = stack.pop()!;
-      sinceTurn += flush(text, done);
+      sinceTurn += flush(text, done, limits);
       at = skipSpace(text, at + 1);
       const outer = stack.at(-1);
       if (!outer) {

@@ -1,10 +1,11 @@
 import type { Steps } from './slices.js';
 
 const ELEMENTS_PER_STEP = 50;
+const PIECE_CHARS = 64 * 1024;
 
 /**
  * The text `JSON.stringify(value)` gives, in pieces: the text around the list `value[key]`, and
- * each of its elements, made a few at a time. For answers of tens of MB (a pact of a full
+ * its elements in pieces of at least 64 kB, made a few elements at a time. For answers of tens of MB (a pact of a full
  * journal) that the Node server then writes a piece a turn.
  *
  * @example
@@ -18,10 +19,16 @@ export function* jsonPiecesSteps<T extends object>(value: T, key: keyof T & stri
   // A key is written unescaped only where it is a key: inside a string its quotes are escaped.
   const at = outline.indexOf(`${JSON.stringify(key)}:[]`) + key.length + 4;
   const pieces = [outline.slice(0, at)];
+  // Small elements share a piece: a piece is a write and a turn for the server.
+  let piece = '';
   for (const [index, element] of list.entries()) {
     if (index % ELEMENTS_PER_STEP === ELEMENTS_PER_STEP - 1) yield;
-    pieces.push(`${index === 0 ? '' : ','}${JSON.stringify(element)}`);
+    piece += `${index === 0 ? '' : ','}${JSON.stringify(element)}`;
+    if (piece.length >= PIECE_CHARS) {
+      pieces.push(piece);
+      piece = '';
+    }
   }
-  pieces.push(outline.slice(at));
+  pieces.push(piece + outline.slice(at));
   return pieces;
 }

@@ -96,6 +96,11 @@ export class OffHeapTexts {
     return { text: decoder.decode(chunk.bytes.subarray(start, start + most)), whole: false };
   }
 
+  /** How many bytes the string in `slot` takes (0 when it holds none). */
+  byteLength(slot: number): number {
+    return this.#chunks[slot] ? this.#end[slot]! - this.#start[slot]! : 0;
+  }
+
   /** Empties `slot`. */
   delete(slot: number): void {
     const chunk = this.#chunks[slot];

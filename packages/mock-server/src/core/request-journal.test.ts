@@ -117,16 +117,36 @@ describe('RequestJournal', () => {
     expect(cut).toMatchObject({ body: 'b'.repeat(JOURNAL_BODY_LIMIT), body_truncated: true });
   });
 
-  it('shows the error of an answer too long to show whole', () => {
+  it('shows the error of an answer too long to show whole, as the recorder gives it', () => {
     const journal = new RequestJournal(1);
-    const long = JSON.stringify({ ok: false, error: { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) } });
-    journal.add(record(1, { status: 400, responseText: long }));
+    const error = { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) };
+    const long = JSON.stringify({ ok: false, error });
+    journal.add(record(1, { status: 400, responseText: long, errorText: JSON.stringify(error) }));
     const [entry] = journal.list();
     expect(entry).toMatchObject({
       response_truncated: true,
       error: { rows: 'x'.repeat(JOURNAL_BODY_LIMIT) },
     });
     expect(entry?.response).toBe(long.slice(0, JOURNAL_BODY_LIMIT));
+  });
+
+  it('keeps no more of a long answer, body or error than it can show', () => {
+    const journal = new RequestJournal(1);
+    const huge = 'y'.repeat(5_000_000);
+    journal.add(
+      record(1, {
+        status: 400,
+        responseText: JSON.stringify({ ok: false, error: huge }),
+        errorText: JSON.stringify(huge),
+        bodyText: JSON.stringify({ cell: huge }),
+      }),
+    );
+    const [entry] = journal.list();
+    expect(entry).toMatchObject({ response_truncated: true, body_truncated: true });
+    // The error's JSON text, cut: its start, quote and all.
+    expect(entry?.error).toBe(`"${huge.slice(0, 4 * JOURNAL_BODY_LIMIT - 1)}…`);
+    // Kept whole, the three texts took 15 MB; now the shared chunks (1 MiB each) and the error's start.
+    expect(journal.bytesHeld).toBeLessThan(4_000_000);
   });
 
   it('keeps each record exactly: texts in every script, query, path filter and numbers', () => {

@@ -209,6 +209,7 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
 }
 
 const PAGE_BATCH = 50;
+const PAGE_BATCH_BYTES = 512 * 1024;
 // setTimeout, not setImmediate: the core also runs in browsers.
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -311,14 +312,14 @@ export class RequestJournal {
     for (const part of record.headers) head += `${oneLine(part)}\n`;
     if (record.responseHeaders) for (const part of record.responseHeaders) head += `${oneLine(part)}\n`;
     this.#heads.set(slot, head);
-    this.#responses.set(slot, record.responseText);
+    this.#responses.set(slot, keptText(record.responseText));
     if (record.errorText === undefined) this.#errors.delete(slot);
-    else this.#errors.set(slot, record.errorText);
+    else this.#errors.set(slot, keptError(record.errorText));
     if (record.bodyText === undefined) this.#bodies.delete(slot);
-    else this.#bodies.set(slot, keptBody(record.bodyText));
+    else this.#bodies.set(slot, keptText(record.bodyText));
     laterBody?.then(
       (text) => {
-        if (this.#serials[slot] === serial) this.#bodies.set(slot, keptBody(text));
+        if (this.#serials[slot] === serial) this.#bodies.set(slot, keptText(text));
       },
       () => {},
     );
@@ -330,6 +331,13 @@ export class RequestJournal {
    */
   get emptied(): number {
     return this.#emptied;
+  }
+
+  /** The bytes its texts take outside the JS heap (each body and answer at most 64 kB). */
+  get bytesHeld(): number {
+    return (
+      this.#heads.bytesHeld + this.#responses.bytesHeld + this.#bodies.bytesHeld + this.#errors.bytesHeld
+    );
   }
 
   /** Empties the journal and its count of dropped entries. */
@@ -506,9 +514,18 @@ export class RequestJournal {
 
   async *#inTurns(slots: number[], view: EntryView): AsyncGenerator<RequestLogEntry> {
     const serials = slots.map((slot) => this.#serials[slot]);
-    for (let k = 0; k < slots.length; k++) {
-      if (k > 0 && k % PAGE_BATCH === 0) await nextTurn();
+    let bytes = 0;
+    for (let k = 0, batch = 0; k < slots.length; k++, batch++) {
+      // Fifty small entries, or fewer large ones: 50 entries of 60 kB held the thread 150 ms.
+      if (batch === PAGE_BATCH || bytes > PAGE_BATCH_BYTES) {
+        await nextTurn();
+        batch = 0;
+        bytes = 0;
+      }
       const slot = slots[k]!;
+      bytes +=
+        Math.min(view.cut, this.#responses.byteLength(slot)) +
+        Math.min(view.cut, this.#bodies.byteLength(slot));
       if (this.#serials[slot] === serials[k]) yield this.#entry(slot, view);
     }
   }
@@ -525,10 +542,17 @@ export class RequestJournal {
   }
 }
 
-// An entry shows a body cut at the limit: one character past it is enough to know it was cut,
-// and a 10 MB upload is not copied to be shown as 64 kB.
-const keptBody = (text: string) =>
+// An entry shows a body or answer cut at the limit: one character past it is enough to know it
+// was cut. Kept whole, a thousand answers of 60 MB (a search echoing a 60 MB cell) ran the server
+// out of memory.
+const keptText = (text: string) =>
   text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
+
+// A refusal's error is shown whole, parsed, up to four times the limit; a longer one (a 60 MB key
+// named in a 400) is kept as the text of its start.
+const JOURNAL_ERROR_LIMIT = 4 * JOURNAL_BODY_LIMIT;
+const keptError = (text: string) =>
+  text.length > JOURNAL_ERROR_LIMIT ? JSON.stringify(`${text.slice(0, JOURNAL_ERROR_LIMIT)}…`) : text;
 
 const oneLine = (part: string) => (part.includes('\n') ? part.replaceAll('\n', ' ') : part);
 

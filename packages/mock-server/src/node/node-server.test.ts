@@ -1,5 +1,7 @@
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockService } from '../create-mock-service.js';
 import { createNodeServer, type NodeServerOptions } from './node-server.js';
@@ -65,6 +67,30 @@ describe('createNodeServer', () => {
     const head = await fetch(`${url}/__mock/state`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+  });
+
+  it('gzips an answer made in pieces for a client that accepts it, and only then', async () => {
+    const mock = createMockService({ rateLimit: false });
+    for (let i = 0; i < 60; i++)
+      await mock.fetch(`${mock.baseUrl}/tags`, { headers: { authorization: 'Bearer x' } });
+    const url = await listening(mock);
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+        get(`${url}/__mock/requests.har`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const expected = JSON.stringify(mock.requestsHar());
+    const zipped = await raw('gzip, deflate');
+    expect(zipped.headers).toMatchObject({ 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' });
+    expect(zipped.headers['content-disposition']).toBe('attachment; filename="requests.har"');
+    expect(gunzipSync(zipped.bytes).toString()).toBe(expected);
+    expect(zipped.bytes.length).toBeLessThan(expected.length / 4);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(expected);
   });
 
   it('answers a request whose Host header makes no URL with a 400 envelope, not a 500', async () => {

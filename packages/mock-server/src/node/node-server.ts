@@ -12,6 +12,7 @@ import { type Answer, bodyPieces, bodyText, envelopeError } from '../core/respon
 import type { MockService } from '../mock-service.js';
 import { GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
+import { writePieces } from './write-pieces.js';
 
 /** What the server tells `onRequest` of each answered request. */
 export interface NodeRequestInfo {
@@ -169,7 +170,10 @@ export function createNodeServer(
         const answer = await mock.respond(call);
         const pieces = answer.raw ? undefined : bodyPieces(answer);
         if (pieces) {
-          await writePieces(res, answer, cors && req.headers.origin !== undefined, pieces);
+          await writePieces(res, answer, pieces, {
+            cors: cors && req.headers.origin !== undefined ? CORS_ENTRIES : undefined,
+            gzip: /\bgzip\b/.test(req.headers['accept-encoding'] ?? ''),
+          });
           info = { status: answer.status };
           onRequest?.({
             at: at!,
@@ -222,42 +226,6 @@ export function createNodeServer(
   );
   server.on('clientError', answerUnreadable);
   return server;
-}
-
-// A large answer made in pieces (a state of a million contacts), written a piece a turn with no
-// content-length (chunked): joining, encoding and writing 80 MB at once held the server 200 ms.
-async function writePieces(
-  res: ServerResponse,
-  answer: Answer,
-  cors: boolean,
-  pieces: readonly string[],
-): Promise<void> {
-  res.writeHead(answer.status, [
-    'content-type',
-    'application/json; charset=utf-8',
-    ...Object.entries(answer.headers ?? {}).flat(),
-    ...(cors ? CORS_ENTRIES.flat() : []),
-  ]);
-  if (res.req.method !== 'HEAD')
-    for (const piece of pieces) {
-      if (res.destroyed) return;
-      const more = res.write(piece);
-      await new Promise<void>((resolve) => {
-        if (more) {
-          setImmediate(resolve);
-          return;
-        }
-        // On loopback a write is often done before it returns, and 'drain' comes in the same
-        // turn: without a turn of its own, every piece was written in one go (a 67 MB HAR held
-        // the thread 430 ms).
-        const done = () => {
-          res.off('drain', done).off('close', done);
-          setImmediate(resolve);
-        };
-        res.on('drain', done).on('close', done);
-      });
-    }
-  res.end();
 }
 
 // What escaped the mock: a request target that makes no URL is the client's (400); anything

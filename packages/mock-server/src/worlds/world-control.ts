@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { parseBody } from '../control/control-route.js';
 import { ControlError } from '../core/control-error.js';
-import { type IncomingCall, readJsonBody } from '../core/handle-request.js';
+import type { IncomingCall } from '../core/handle-request.js';
+import { readJsonBody } from '../core/json-body.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { type Answer, fail, ok } from '../core/responses.js';
 import { SeedError } from '../store/seed-check.js';

@@ -58,6 +58,11 @@ describe('a fault that no transport could serve', () => {
       /^body: Nested more than 100 levels deep/,
     ],
     [
+      'a body of more than 1 MiB of JSON',
+      { status: 500, body: { rows: Array.from({ length: 20_000 }, (_, i) => `row ${i} ${'x'.repeat(50)}`) } },
+      /^body: At most 1,048,576 characters of JSON/,
+    ],
+    [
       'a body with a number JSON cannot write',
       { status: 500, body: { n: Number.NaN } },
       /^body: Numbers must be finite/,

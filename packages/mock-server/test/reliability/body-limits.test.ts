@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../src/index.js';
+
+// What a request body may hold: the mock's own bounds, each refused with a 413 that names it,
+// before the body is parsed whole (the service states none).
+
+function startMock() {
+  const mock = createMockService({
+    seed: { orgs: [{ _id: 'o', credits: 1e9 }], api_keys: [{ key: 'k', org_id: 'o' }] },
+    rateLimit: false,
+  });
+  const post = (path: string, body: string) =>
+    mock.fetch(`${mock.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+      body,
+    });
+  return { mock, post };
+}
+
+const limit = (what: string) => `Request body holds ${what}, the mock's limit`;
+
+describe('a request body past the mock’s limits', () => {
+  it.each([
+    [
+      'a nesting of 100,000 lists',
+      `{"find":{"cell":${'[ '.repeat(100_000)}${']'.repeat(100_000)}}}`,
+      'lists and objects nested more than 64 deep',
+    ],
+    [
+      // Spaced out, so that it is not refused first for holding too many lists for its size.
+      'a nesting of 500,000 lists in 4 MB',
+      `{"find":{"cell":${'[       '.repeat(500_000)}${']'.repeat(500_000)}}}`,
+      'lists and objects nested more than 64 deep',
+    ],
+    ['a 2 MB key', `{"${'k'.repeat(2_000_000)}":1}`, 'a string of more than 1,048,576 characters'],
+    [
+      'a 2 MB cell',
+      `{"find":{"cell":["${'1'.repeat(2_000_000)}"]}}`,
+      'a string of more than 1,048,576 characters',
+    ],
+    [
+      'a 2 MB string of lone surrogates',
+      `{"find":{"cell":["${'\\ud800'.repeat(400_000)}"]}}`,
+      'a string of more than 1,048,576 characters',
+    ],
+    [
+      'a number of 2,000,000 digits',
+      `{"options":{"limit":${'9'.repeat(2_000_000)}}}`,
+      'a number of more than 1,048,576 characters',
+    ],
+  ])('refuses %s with a 413 naming the limit', async (_, body, what) => {
+    const { post } = startMock();
+    const answer = await post('/contacts/search', body);
+    expect(answer.status).toBe(413);
+    expect((await answer.json()).error).toBe(limit(what));
+  });
+
+  it('refuses an object of 1,000,000 members early, not after parsing it whole', async () => {
+    const { post } = startMock();
+    const body = `{"find":{"cell":["1"]},"options":{${Array.from({ length: 1_000_000 }, (_, i) => `"k${i}":1`).join(',')}}}`;
+    let started = performance.now();
+    JSON.parse(body);
+    const parseMs = performance.now() - started;
+    started = performance.now();
+    const answer = await post('/contacts/search', body);
+    const refuseMs = performance.now() - started;
+    expect(answer.status).toBe(413);
+    expect((await answer.json()).error).toBe(limit('an object of more than 10,000 members'));
+    // Counted as it is parsed, it is refused at the 10,001st member: well before a whole parse.
+    expect(refuseMs).toBeLessThan(parseMs);
+  });
+
+  it('reads a body of nothing but white space as no body', async () => {
+    const { post } = startMock();
+    const answer = await post('/contacts/search', ' '.repeat(2_000_000));
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify((await answer.json()).error)).toContain('expected object, received undefined');
+  });
+
+  it('takes a body within every limit, however large', async () => {
+    const { post } = startMock();
+    const cells = Array.from({ length: 10_000 }, (_, i) => `2782${String(1_000_000 + i).padStart(7, '0')}`);
+    const body = JSON.stringify({ find: { cell: cells }, projection: { firstname: 1 } });
+    expect(body.length).toBeGreaterThan(48 * 1024);
+    const answer = await post('/contacts/search', body);
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('a long list in a request body', () => {
+  const cell = (i: number) => `2782${String(1_000_000 + i).padStart(7, '0')}`;
+
+  it('is checked a slice at a time, timers running meanwhile', async () => {
+    const { post } = startMock();
+    const sales = Array.from({ length: 100_000 }, (_, i) => ({
+      campaign_id: 'cmp',
+      cell: cell(i),
+      bogus: true,
+    }));
+    sales.push({ campaign_id: 'cmp', cell: 42 as never, bogus: true });
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const answer = await post('/sales', JSON.stringify(sales));
+    clearInterval(ticker);
+    expect(answer.status).toBe(400);
+    const { error } = await answer.json();
+    expect(error).toContain('[0]: Unrecognized key: "bogus"');
+    expect(error).toContain('[49]');
+    expect(error).not.toContain('[50]');
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('still refuses a list too short for its schema', async () => {
+    const { post } = startMock();
+    const answer = await post('/sales', '[]');
+    expect(answer.status).toBe(400);
+  });
+});
