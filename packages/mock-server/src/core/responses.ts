@@ -1,4 +1,4 @@
-import { TextResponse } from './text-response.js';
+import { textResponse } from './text-response.js';
 
 /** What a handler answers: a status, an envelope, and any extra headers. */
 export interface Outcome {
@@ -109,7 +109,7 @@ export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
 export function toResponse(answer: Answer, method?: string): Response {
   // A 204, 205 or 304 carries no body (the Response constructor refuses one), nor does a HEAD's answer.
   const empty = answer.status === 204 || answer.status === 205 || answer.status === 304 || method === 'HEAD';
-  return new TextResponse(empty ? null : answer.raw ? answer.raw.text : bodyText(answer), {
+  return textResponse(empty ? null : answer.raw ? answer.raw.text : bodyText(answer), {
     status: answer.status,
     headers: {
       'content-type': answer.raw ? answer.raw.contentType : 'application/json; charset=utf-8',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TextResponse } from './text-response.js';
+import { textResponse } from './text-response.js';
 
 type Operation =
   | 'text'
@@ -73,7 +73,7 @@ describe('TextResponse', () => {
             headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1' },
           };
           const real = new Response(text, init);
-          const ours = new TextResponse(text, init);
+          const ours = textResponse(text, init);
           expect(ours).toBeInstanceOf(Response);
           expect([ours.status, ours.ok, ours.headers.get('x-request-id')]).toEqual([
             real.status,
@@ -89,7 +89,7 @@ describe('TextResponse', () => {
   });
 
   it('reads its text and JSON without a stream', async () => {
-    const response = new TextResponse('{"ok":true}', { status: 200 });
+    const response = textResponse('{"ok":true}', { status: 200 });
     expect(await response.json()).toEqual({ ok: true });
     expect(response.bodyUsed).toBe(true);
     await expect(response.text()).rejects.toThrow(TypeError);
