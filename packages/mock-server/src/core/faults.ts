@@ -57,8 +57,9 @@ const tooLongBody = `At most ${FAULT_BODY_MAX_CHARS.toLocaleString('en')} charac
 /** Why a value cannot be sent as a JSON body, or `undefined` when it can. */
 function notJsonBody(value: unknown, depth = 0, room = { chars: FAULT_BODY_MAX_CHARS }): string | undefined {
   if (depth > FAULT_BODY_MAX_DEPTH) return `Nested more than ${FAULT_BODY_MAX_DEPTH} levels deep`;
-  // About the characters JSON.stringify writes, counted as the value is walked.
-  room.chars -= typeof value === 'string' ? value.length + 2 : 6;
+  // About the characters JSON.stringify writes (and a comma), counted as the value is walked.
+  room.chars -=
+    1 + (typeof value === 'string' ? value.length + 2 : typeof value === 'object' ? 2 : String(value).length);
   if (room.chars < 0) return tooLongBody;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'Numbers must be finite';

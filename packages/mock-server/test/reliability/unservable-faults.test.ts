@@ -58,6 +58,11 @@ describe('a fault that no transport could serve', () => {
       /^body: Nested more than 100 levels deep/,
     ],
     [
+      'a body of more than 1 MiB of JSON, however it is made',
+      { status: 500, body: Array(600_000).fill(1) },
+      /^body: At most 1,048,576 characters of JSON/,
+    ],
+    [
       'a body of more than 1 MiB of JSON',
       { status: 500, body: { rows: Array.from({ length: 20_000 }, (_, i) => `row ${i} ${'x'.repeat(50)}`) } },
       /^body: At most 1,048,576 characters of JSON/,
@@ -73,6 +78,14 @@ describe('a fault that no transport could serve', () => {
     expect(() => mock.faults.add(fault)).toThrow(FaultError);
     expect(() => mock.faults.add(fault)).toThrow(message);
     expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('takes a body of up to 1 MiB of JSON as JSON.stringify writes it', () => {
+    const mock = mockOf();
+    const body = Array(500_000).fill(1);
+    expect(JSON.stringify(body).length).toBeLessThan(1 << 20);
+    mock.faults.add({ status: 500, body });
+    expect(mock.faults.list()).toHaveLength(1);
   });
 
   it('is refused over HTTP with a 400 naming the header, and nothing is armed', async () => {
