@@ -212,7 +212,7 @@ function answerWithBody(
   { pipeline, url, route, key, org }: Caller,
   rawBody: unknown,
 ): Answer | Promise<Answer> {
-  const { world, clock, settings } = pipeline;
+  const { clock, settings } = pipeline;
   const { endpoint, params } = route;
   if (settings.rateLimit && pipeline.rateLimiter) {
     const decision = pipeline.rateLimiter.take(

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ApiKeyRecord, OrgRecord } from '../store/records.js';
 import type { Failure, Outcome, Success } from './responses.js';
 import type { MockRuntime } from './runtime.js';
-import type { Steps } from './slices.js';
+import { runToEnd, type Steps } from './slices.js';
 
 /** The validated query of an endpoint, as its schema gives it. */
 export type ParsedQueryOf<Id extends EndpointId> =
@@ -94,4 +94,22 @@ export type PartialHandlerTable = { [K in EndpointId]?: EndpointHandler<K> };
  */
 export function defineHandlers<const T extends PartialHandlerTable>(handlers: T): T {
   return handlers;
+}
+
+/** Records a handler checks or changes between the turns a large request gives other requests. */
+export const RECORDS_PER_STEP = 256;
+/** A request over more records than this runs a slice at a time, other requests waiting. */
+export const RECORDS_AT_ONCE = 2_000;
+
+/**
+ * Runs a handler's work over `count` records: at once when they are few, else a slice at a time
+ * with the world held still (`ctx.inSlices`), so a million of them never hold the server's thread.
+ *
+ * @example
+ * ```ts
+ * return runSteps(ctx, sales.length, recordSales(ctx, sales));
+ * ```
+ */
+export function runSteps<T>(ctx: HandlerContext, count: number, steps: Steps<T>): T | Promise<T> {
+  return count > RECORDS_AT_ONCE ? ctx.inSlices(steps) : runToEnd(steps);
 }

@@ -16,11 +16,13 @@ import {
   type AnswerOf,
   type EndpointHandler,
   type HandlerContext,
+  RECORDS_PER_STEP,
+  runSteps,
   withBodySchema,
 } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
-import { runToEnd, type Steps } from '../core/slices.js';
+import type { Steps } from '../core/slices.js';
 import type { OrgRecord } from '../store/records.js';
 import { parseUploadRow } from './upload-row.js';
 
@@ -71,11 +73,6 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
   return { cell, row: parsed.row, tagIds, tagNames: tags };
 }
 
-// Rows checked or written between the turns a large upload gives other requests.
-const ROWS_PER_STEP = 256;
-// An upload of more rows than this runs a slice at a time.
-const ROWS_AT_ONCE = 2_000;
-
 function* upload(
   ctx: HandlerContext<Record<string, unknown>, UploadEnvelope>,
   mode: 'create' | 'upsert',
@@ -97,7 +94,7 @@ function* upload(
   const invalidContacts: { row: number; issue: string }[] = [];
   const planned = new Map<string, { existing: Contact | undefined; next: Contact; tagNames: string[] }>();
   for (const [row, raw] of body.contacts.entries()) {
-    if (row % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    if (row % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const result = checkRow(ctx, raw, body);
     if ('issue' in result) {
       invalidContacts.push({ row, issue: result.issue });
@@ -126,7 +123,7 @@ function* upload(
     [];
   if (send && template)
     for (const [index, { next }] of created.entries()) {
-      if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+      if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
       const to = template.channel === 'sms' ? next.cell : next.email;
       if (!to) continue;
       const content = renderTemplate(template.body, {
@@ -149,7 +146,7 @@ function* upload(
   const inserted: Contact[] = [];
   let written = 0;
   for (const plan of planned.values()) {
-    if (++written % ROWS_PER_STEP === 0) yield;
+    if (++written % RECORDS_PER_STEP === 0) yield;
     let next = plan.next;
     if (plan.tagNames.length > 0) {
       const tagIds = [...next.tag_ids];
@@ -191,7 +188,7 @@ function uploadInTurn(
   mode: 'create' | 'upsert',
 ) {
   const steps = upload(ctx, mode);
-  return ctx.body.contacts.length > ROWS_AT_ONCE ? ctx.inSlices(steps) : runToEnd(steps);
+  return runSteps(ctx, ctx.body.contacts.length, steps);
 }
 
 /** `POST /contacts`: new contacts only; existing ones are reported as invalid rows. */

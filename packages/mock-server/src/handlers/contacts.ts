@@ -9,9 +9,15 @@ import {
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
-import { type ContextOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
+import {
+  type ContextOf,
+  defineHandlers,
+  type HandlerContext,
+  RECORDS_PER_STEP,
+  runSteps,
+} from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
-import { runToEnd, type Steps } from '../core/slices.js';
+import type { Steps } from '../core/slices.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
 
 const noMatch = { matchedCount: 0, modifiedCount: 0 };
@@ -57,10 +63,6 @@ function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, 
 }
 
 /** The contact endpoints' handlers, by endpoint id. */
-// Contacts changed between the turns a large bulk update gives other requests.
-const UPDATES_PER_STEP = 256;
-// A bulk update matching more contacts than this runs a slice at a time.
-const UPDATES_AT_ONCE = 2_000;
 
 // Changes the matched contacts; answers how many changed.
 function* updateMatches(
@@ -71,7 +73,7 @@ function* updateMatches(
   const now = ctx.clock.now();
   let modifiedCount = 0;
   for (const [index, contact] of matches.entries()) {
-    if (index % UPDATES_PER_STEP === UPDATES_PER_STEP - 1) yield;
+    if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const changed = applyBulkUpdate(contact, update);
     if (!changed) continue;
     saveContact(ctx.world, ctx.org._id, { ...contact, ...changed }, now);
@@ -142,7 +144,8 @@ export const contactHandlers = defineHandlers({
       const steps = updateMatches(ctx, matches, request.update);
       const answer = (modifiedCount: number) =>
         ok({ matchedCount: matches.length, modifiedCount, parsedRequest: request });
-      return matches.length > UPDATES_AT_ONCE ? ctx.inSlices(steps).then(answer) : answer(runToEnd(steps));
+      const modified = runSteps(ctx, matches.length, steps);
+      return modified instanceof Promise ? modified.then(answer) : answer(modified);
     },
   },
 });

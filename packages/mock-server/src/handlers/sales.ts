@@ -6,7 +6,13 @@ import {
   SaleSchema,
   toValidationIssues,
 } from '@marketing/domain';
-import { type AnswerOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
+import {
+  type AnswerOf,
+  defineHandlers,
+  type HandlerContext,
+  RECORDS_PER_STEP,
+  runSteps,
+} from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
 import { runToEnd, type Steps } from '../core/slices.js';
 
@@ -22,19 +28,13 @@ function saleCampaign(ctx: HandlerContext, id: string) {
     : { model: 'v2' as const, defaultSaleValue: found.campaign.financials?.income_per_sale ?? 0 };
 }
 
-// Sales checked or stored between the turns a large batch gives other requests.
-const SALES_PER_STEP = 256;
-
-// A batch of more sales than this is recorded a slice at a time.
-const SALES_AT_ONCE = 2_000;
-
 // A batch is checked whole, in order; the first failure is the answer and nothing is stored.
 function* recordSales(ctx: HandlerContext, sales: Sale[]): Steps<AnswerOf<'sales.create'>> {
   const now = ctx.clock.now();
   const batchKeys = new Set<string>();
   const ready = [];
   for (const [index, sale] of sales.entries()) {
-    if (index % SALES_PER_STEP === SALES_PER_STEP - 1) yield;
+    if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const campaign = saleCampaign(ctx, sale.campaign_id);
     if (!campaign) return fail(404, messages.campaignNotFound);
     const result = normaliseSale(sale, campaign, now, ctx.org.timezone);
@@ -46,7 +46,7 @@ function* recordSales(ctx: HandlerContext, sales: Sale[]): Steps<AnswerOf<'sales
     ready.push(stored);
   }
   for (const [index, { soldOn: _, ...sale }] of ready.entries()) {
-    if (index % SALES_PER_STEP === SALES_PER_STEP - 1) yield;
+    if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const record = { ...sale, _id: ctx.newId() };
     ctx.world.sales.push(record);
     ctx.world.saleKeys.add(ctx.world.saleKey(record));
@@ -57,10 +57,7 @@ function* recordSales(ctx: HandlerContext, sales: Sale[]): Steps<AnswerOf<'sales
 /** The sales endpoints' handlers. */
 export const saleHandlers = defineHandlers({
   'sales.create': {
-    handle: (ctx) =>
-      ctx.body.length > SALES_AT_ONCE
-        ? ctx.inSlices(recordSales(ctx, ctx.body))
-        : runToEnd(recordSales(ctx, ctx.body)),
+    handle: (ctx) => runSteps(ctx, ctx.body.length, recordSales(ctx, ctx.body)),
   },
   'sales.createByPostback': {
     handle(ctx) {

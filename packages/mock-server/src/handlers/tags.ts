@@ -1,14 +1,17 @@
-import { messages } from '@marketing/domain';
+import { type Contact, messages } from '@marketing/domain';
 import { saveContact } from '../core/contact-changes.js';
-import { defineHandlers, type HandlerContext } from '../core/handler-types.js';
+import { defineHandlers, type HandlerContext, RECORDS_PER_STEP, runSteps } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
+import type { Steps } from '../core/slices.js';
 
 const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, name: tag.name });
 
-function removeTagEverywhere(ctx: HandlerContext, tagId: string): void {
-  const store = ctx.world.contactsOf(ctx.org._id);
+// Takes the tag off its contacts and campaigns. Deleting a tag every contact of 800,000 carries
+// held the server 8.4 s: many contacts are changed a slice at a time.
+function* removeTagEverywhere(ctx: HandlerContext, tagId: string, contacts: readonly Contact[]): Steps<void> {
   const now = ctx.clock.now();
-  for (const contact of [...store.withTag(tagId)]) {
+  for (const [index, contact] of contacts.entries()) {
+    if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     saveContact(
       ctx.world,
       ctx.org._id,
@@ -58,9 +61,13 @@ export const tagHandlers = defineHandlers({
     handle(ctx) {
       const tag = ctx.world.tagOf(ctx.org._id, ctx.params.tag_id!);
       if (!tag) return fail(404, messages.tagNotFound);
-      removeTagEverywhere(ctx, tag.tag_id);
-      ctx.world.tags.delete(tag.tag_id);
-      return ok(view(tag));
+      const contacts = [...ctx.world.contactsOf(ctx.org._id).withTag(tag.tag_id)];
+      const removed = runSteps(ctx, contacts.length, removeTagEverywhere(ctx, tag.tag_id, contacts));
+      const answer = () => {
+        ctx.world.tags.delete(tag.tag_id);
+        return ok(view(tag));
+      };
+      return removed instanceof Promise ? removed.then(answer) : answer();
     },
   },
 });

@@ -8,7 +8,7 @@ import {
 import type { Socket } from 'node:net';
 import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
-import { type Answer, bodyPieces, bodyText, envelopeError } from '../core/responses.js';
+import { bodyPieces, bodyText, envelopeError } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';

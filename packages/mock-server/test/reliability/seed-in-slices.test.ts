@@ -207,6 +207,29 @@ describe('a large upload of contacts', () => {
   });
 });
 
+describe('a tag deleted from many contacts', () => {
+  it('is taken off them a slice at a time, every one of them, and then deleted', async () => {
+    const { mock, post } = startMock();
+    const tagged = JSON.stringify({
+      tags: [{ tag_id: 'vip', org_id: 'o' }],
+      contacts: Array.from({ length: 20_000 }, (_, i) => ({ org_id: 'o', cell: cell(i), tag_ids: ['vip'] })),
+    });
+    expect((await post('/__mock/seed', tagged)).status).toBe(200);
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const answer = await mock.fetch(`${mock.baseUrl}/tags/vip`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer k' },
+    });
+    clearInterval(ticker);
+    expect(answer.status).toBe(200);
+    expect(turns).toBeGreaterThan(3);
+    expect(mock.findContacts({ tag: 'vip', limit: 1 })).toEqual([]);
+    expect(mock.state().contacts.every((c) => c.tag_ids.length === 0)).toBe(true);
+    expect(mock.state().tags).toEqual([]);
+  });
+});
+
 describe('a bulk update that matches many contacts', () => {
   it('changes them a slice at a time, and every one of them', async () => {
     const { mock, post } = startMock();
