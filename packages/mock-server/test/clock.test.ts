@@ -180,3 +180,37 @@ describe('the schedule over HTTP', () => {
     });
   });
 });
+
+describe('a move of the clock over very much scheduled work', () => {
+  const daily = {
+    orgs: [{ _id: 'o', credits: 1e9 }],
+    api_keys: [{ key: 'k', org_id: 'o' }],
+    tags: [{ tag_id: 't', org_id: 'o', name: 'T' }],
+    campaigns: [{ _id: 'd', org_id: 'o', name: 'Daily', kind: 'recurring' as const, tag_ids: ['t'] }],
+    contacts: [{ org_id: 'o', cell: '27821234567', tag_ids: ['t'] }],
+  };
+
+  it('stops at the next event after 20,000 of them and says where, and goes on when moved again', () => {
+    const mock = createMockService({ seed: daily, now: '2026-01-01T00:00:00Z', rateLimit: false });
+    expect(() => mock.clock.advance('60000d')).toThrow(
+      /^The clock stopped at \d{4}-.*, before the next scheduled event, after running 20,000 \(the most one move runs\)/,
+    );
+    const sent = mock.outbox().length;
+    expect(sent).toBe(20_000);
+    // The clock is where the last event ran: every send up to it was made, none after.
+    expect(Date.parse(mock.outbox().at(-1)!.createdAt)).toBe(mock.clock.now().getTime());
+    mock.clock.advance('10d');
+    expect(mock.outbox().length).toBe(sent + 10);
+  });
+
+  it('answers the stop over HTTP with a 400', async () => {
+    const mock = createMockService({ seed: daily, now: '2026-01-01T00:00:00Z', rateLimit: false });
+    const answer = await mock.fetch(`${mock.baseUrl}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: '60000d' }),
+    });
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error).toMatch(/^The clock stopped at /);
+  });
+});

@@ -1,3 +1,5 @@
+import { ClockError } from './clock.js';
+
 /** What `GET /__mock/schedule` shows of one due event. */
 export interface ScheduledEventView {
   kind: string;
@@ -74,10 +76,15 @@ export class Scheduler {
   /**
    * Runs, in time order, every event due at or before `until`, including those the events
    * themselves add; `stepTo` is called with each event's time before it runs. Answers how many ran.
+   * Past `most` events it stops, before the next one, with a `ClockError` saying where.
    */
-  runDue(until: number, stepTo?: (at: number) => void): number {
+  runDue(until: number, stepTo?: (at: number) => void, most = Number.POSITIVE_INFINITY): number {
     let ran = 0;
     for (let next = this.#heap[0]; next && next.event.at <= until; next = this.#heap[0]) {
+      if (ran >= most)
+        throw new ClockError(
+          `The clock stopped at ${new Date(next.event.at).toISOString()}, before the next scheduled event, after running ${most.toLocaleString('en')} (the most one move runs): move it on again to go on`,
+        );
       this.#take();
       stepTo?.(next.event.at);
       next.event.run(new Date(next.event.at));

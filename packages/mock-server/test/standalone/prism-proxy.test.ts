@@ -253,9 +253,16 @@ describe('Stoplight Prism as a validating proxy in front of the standalone mock'
       if (violations) found.push(`${call.method} ${call.path}: ${violations}`);
     };
     for (const call of calls) await check(call);
-    // Bulk update's own budget is 5 a minute: the sixth call is a 429 with Retry-After.
+    // Bulk update's own budget is 5 a minute: the sixth call is a 429 with Retry-After. The
+    // windows are fixed minutes of the mock's clock: frozen at the start of a fresh one, the calls
+    // cannot straddle two (the call above may have been in either).
+    await fetch(`${cli.url}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ freeze: true, advance: '60s' }),
+    });
     const bulk = calls.find((c) => c.path === '/contacts/update' && c.method === 'POST')!;
-    for (let i = 0; i < 4; i++) await check(bulk);
+    for (let i = 0; i < 5; i++) await check(bulk);
     await check({ ...bulk, status: 429 });
     // A fault's answer is the declared `default` one.
     await fetch(`${cli.url}/__mock/faults`, {
