@@ -17,7 +17,7 @@ export interface WorldActionsInSlices {
   pactSetup(state: string, params?: Record<string, unknown>): Promise<void>;
   /** Registers a provider state's seed, checked a slice at a time. */
   pactRegister(state: string, seed: SeedDocument): Promise<void>;
-  /** The text of `mock.pact(parties)`, in pieces, made a few entries a turn. */
+  /** The text of `mock.pact(parties)` (parties already checked), in pieces, made a few entries a turn. */
   pactText(parties: PactParties): Promise<string[]>;
 }
 

@@ -188,17 +188,6 @@ export function handleServiceRequest(
   });
 }
 
-// A request whose path cell and query have been read, and its body checked.
-interface CheckedCall {
-  pipeline: Pipeline;
-  route: Caller['route'];
-  key: ApiKeyRecord;
-  org: HandlerContext['org'];
-  handler: RunTimeHandler;
-  rawBody: unknown;
-  cell: string;
-}
-
 // A request that has passed routing, authentication and authorisation.
 interface Caller {
   pipeline: Pipeline;
@@ -208,10 +197,8 @@ interface Caller {
   org: HandlerContext['org'];
 }
 
-function answerWithBody(
-  { pipeline, url, route, key, org }: Caller,
-  rawBody: unknown,
-): Answer | Promise<Answer> {
+function answerWithBody(caller: Caller, rawBody: unknown): Answer | Promise<Answer> {
+  const { pipeline, url, route, org } = caller;
   const { clock, settings } = pipeline;
   const { endpoint, params } = route;
   if (settings.rateLimit && pipeline.rateLimiter) {
@@ -255,16 +242,22 @@ function answerWithBody(
   }
   const bodySchema = handler.body ?? endpoint.body;
   const body = bodySchema ? checkBody(bodySchema, rawBody) : undefined;
-  const checked: CheckedCall = { pipeline, route, key, org, handler, rawBody, cell };
+  const read = { handler, rawBody, cell, query: query?.data };
   return body instanceof Promise
-    ? body.then((settled) => answerChecked(checked, query?.data, settled))
-    : answerChecked(checked, query?.data, body);
+    ? body.then((settled) => answerChecked(caller, read, settled))
+    : answerChecked(caller, read, body);
 }
 
-// A request whose body and query passed their schemas (or did not: answered here).
+// A request whose path cell and query have been read, and its body checked (a refused body is
+// answered here).
 function answerChecked(
-  { pipeline, route, key, org, handler, rawBody, cell }: CheckedCall,
-  queryData: unknown,
+  { pipeline, route, key, org }: Caller,
+  {
+    handler,
+    rawBody,
+    cell,
+    query,
+  }: { handler: RunTimeHandler; rawBody: unknown; cell: string; query: unknown },
   body: BodyCheck | undefined,
 ): Answer | Promise<Answer> {
   const { world, clock, settings } = pipeline;
@@ -281,7 +274,7 @@ function answerChecked(
     org,
     key,
     params,
-    query: (queryData ?? {}) as Record<string, unknown>,
+    query: (query ?? {}) as Record<string, unknown>,
     body: body?.data,
     cell,
     inSlices: (steps) => pipeline.gate.run(() => steps),

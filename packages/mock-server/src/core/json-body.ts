@@ -1,7 +1,7 @@
 import { messages } from '@marketing/domain';
 import { BodyTooLargeError } from './body-too-large.js';
 import { tooDenseMessage, tooDenseSteps } from './json-density.js';
-import { JsonLimitError, type JsonLimits, parseJsonSteps } from './json-in-slices.js';
+import { JsonLimitError, type JsonLimits, parseJsonSteps, tooManyMembers } from './json-in-slices.js';
 import { fail, type Outcome } from './responses.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
 
@@ -101,10 +101,7 @@ function* withinMembers(body: unknown): Steps<ReadBody> {
     } else {
       let members = 0;
       for (const key in value) {
-        if (++members > bodyLimits.members)
-          return {
-            error: tooComplex(`an object of more than ${bodyLimits.members.toLocaleString('en')} members`),
-          };
+        if (++members > bodyLimits.members) return { error: tooComplex(tooManyMembers(bodyLimits).what) };
         const item = (value as Record<string, unknown>)[key];
         if (item !== null && typeof item === 'object') pending.push(item);
         if (++seen % VALUES_PER_STEP === 0) yield;

@@ -1,3 +1,4 @@
+import { setMember } from './json-in-slices.js';
 import type { Steps } from './slices.js';
 
 const VALUES_PER_STEP = 50_000;
@@ -36,15 +37,7 @@ export function* cloneJsonSteps<T>(value: T): Steps<T> {
     } else {
       const record = to as Record<string, unknown>;
       for (const key of Object.keys(from)) {
-        const item = copyOf(from[key]);
-        if (key === '__proto__')
-          Object.defineProperty(record, key, {
-            value: item,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        else record[key] = item;
+        setMember(record, key, copyOf(from[key]));
         if (++copied % VALUES_PER_STEP === 0) yield;
       }
     }

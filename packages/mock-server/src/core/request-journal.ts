@@ -505,8 +505,9 @@ export class RequestJournal {
   }
 
   /**
-   * The entries {@link list} gives, made 50 at a time with a turn of the event loop between (each
-   * up to 64 kB of body and answer). An entry dropped meanwhile is left out.
+   * The entries {@link list} gives, made a few at a time with a turn of the event loop between: 50,
+   * or fewer when they are large (each up to 64 kB of body and answer). An entry dropped meanwhile
+   * is left out.
    */
   listInTurns(filter: RequestFilter = {}): AsyncGenerator<RequestLogEntry> {
     return this.#inTurns(this.#newest(filter), { cut: JOURNAL_BODY_LIMIT });

@@ -62,8 +62,6 @@ function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, 
   return ok({ matchedCount: 1, modifiedCount: changed || created ? 1 : 0 });
 }
 
-/** The contact endpoints' handlers, by endpoint id. */
-
 // Changes the matched contacts; answers how many changed.
 function* updateMatches(
   ctx: HandlerContext,
@@ -82,6 +80,7 @@ function* updateMatches(
   return modifiedCount;
 }
 
+/** The contact endpoints' handlers, by endpoint id. */
 export const contactHandlers = defineHandlers({
   'contacts.get': {
     handle(ctx) {

@@ -3,6 +3,10 @@ import { gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
 
+/** Whether a request's `accept-encoding` takes gzip. */
+export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
+  acceptEncoding !== undefined && /\bgzip\b/.test(acceptEncoding);
+
 /** Answers at least this long (in characters) are gzipped for a client that accepts it. */
 export const GZIP_THRESHOLD = 8 * 1024;
 
@@ -17,8 +21,7 @@ export async function maybeGzip(
   etag?: string,
 ): Promise<{ body: string | Buffer; encoding?: 'gzip' }> {
   if (body.length < GZIP_THRESHOLD) return { body };
-  if (!acceptEncoding || !/\bgzip\b/.test(acceptEncoding))
-    return { body: etag === undefined ? body : plainBytes(etag, body) };
+  if (!acceptsGzip(acceptEncoding)) return { body: etag === undefined ? body : plainBytes(etag, body) };
   // An answer with an ETag (the OpenAPI document) is the same bytes each time: zipped once.
   const zipped = etag === undefined ? undefined : gzipped.get(etag);
   if (zipped) return { body: zipped, encoding: 'gzip' };

@@ -10,7 +10,7 @@ import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
 import { bodyPieces, bodyText, envelopeError } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
-import { GZIP_THRESHOLD, maybeGzip } from './compression.js';
+import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
 import { writePieces } from './write-pieces.js';
 
@@ -172,7 +172,7 @@ export function createNodeServer(
         if (pieces) {
           await writePieces(res, answer, pieces, {
             cors: cors && req.headers.origin !== undefined ? CORS_ENTRIES : undefined,
-            gzip: /\bgzip\b/.test(req.headers['accept-encoding'] ?? ''),
+            gzip: acceptsGzip(req.headers['accept-encoding']),
           });
           info = { status: answer.status };
           onRequest?.({
