@@ -1,4 +1,4 @@
-import { runCampaign } from './campaigns/run-campaign.js';
+import { runCampaign, runCampaignSteps } from './campaigns/run-campaign.js';
 import type { WorldActionsInSlices } from './control/control-route.js';
 import { answerControl } from './control/control-routes.js';
 import { CellMemo } from './core/cell-memo.js';
@@ -11,6 +11,7 @@ import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { jsonPiecesSteps } from './core/json-pieces.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
+import { OneAtATime } from './core/one-at-a-time.js';
 import { openApiAnswer, openApiDocumentFor } from './core/openapi-answer.js';
 import { checkParties, pactFromJournal, pactFromJournalSteps } from './core/pact-file.js';
 import { PactStates } from './core/pact-states.js';
@@ -156,6 +157,7 @@ function buildMockService(
       );
     return document;
   }
+  const exports = new OneAtATime();
   // The control plane's seed and reset: a slice at a time, the world held still meanwhile.
   const inSlices: WorldActionsInSlices = {
     seed: (document) => state.gate.run(() => seedSteps(document)),
@@ -167,6 +169,11 @@ function buildMockService(
       }),
     pactSetup: (name, params) => state.gate.run(() => pactStates.setupSteps(name, params)),
     pactRegister: (name, seed) => runInSlices(pactStates.registerSteps(name, seed)),
+    runCampaign: (campaignId, runOptions) =>
+      state.gate.run(() => {
+        schedule.catchUp();
+        return runCampaignSteps(state.pipeline, campaignId, runOptions);
+      }),
     async pactText(parties) {
       const entries: RequestLogEntry[] = [];
       for await (const entry of journal.listInTurns()) entries.push(entry);
@@ -199,6 +206,7 @@ function buildMockService(
             startedAt,
             gate: state.gate,
             inSlices,
+            exports,
           }).catch(internalError);
         }
         if (path === '/openapi.json' && request.method === 'GET')

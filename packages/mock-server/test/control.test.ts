@@ -284,4 +284,47 @@ describe('campaign runs', () => {
     expect([fromA, first.sends.length - fromA]).toEqual([30, 10]);
     expect(run().sends.map((s) => s.cell)).toEqual(first.sends.map((s) => s.cell));
   });
+
+  it('run over HTTP a slice at a time, the same sends as in process, with the world held still', async () => {
+    const contacts = Array.from({ length: 12_000 }, (_, i) => ({
+      org_id: 'o',
+      cell: `2783${String(i).padStart(7, '0')}`,
+      tag_ids: [i % 2 ? 'a' : 'b'],
+    }));
+    const seed = {
+      orgs: [{ _id: 'o', credits: 1e9 }],
+      api_keys: [{ key: 'k', org_id: 'o' }],
+      tags: [
+        { tag_id: 'a', org_id: 'o' },
+        { tag_id: 'b', org_id: 'o' },
+      ],
+      campaigns_v2: [
+        {
+          _id: 'v',
+          org_id: 'o',
+          targeting: { tag_ids: { $in: ['a', 'b'], $nin: [], weights: { a: 1, b: 1 } } },
+        },
+      ],
+      contacts,
+    };
+    const now = '2026-11-22T08:00:00Z';
+    const inProcess = createMockService({ seed, now }).campaigns.run('v', { seed: 3 });
+    const mock = createMockService({ seed, now });
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    const running = mock.fetch(`${mock.baseUrl}/__mock/campaigns/v/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"seed":3}',
+    });
+    // A request made meanwhile waits for the run: it sees every send or none.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const outbox = mock.fetch(`${mock.baseUrl}/__mock/outbox?channel=sms`);
+    const run = (await (await running).json()).data;
+    clearInterval(ticker);
+    expect(ticks).toBeGreaterThan(2);
+    expect(run.sends).toHaveLength(12_000);
+    expect(run.sends.map((s: { cell: string }) => s.cell)).toEqual(inProcess.sends.map((s) => s.cell));
+    expect((await (await outbox).json()).data).toHaveLength(12_000);
+  });
 });

@@ -173,6 +173,23 @@ describe('the request journal, round three', () => {
     clearInterval(ticker);
     expect(ticks.length).toBeGreaterThan(0);
   });
+
+  it('makes exports one at a time, and refuses one past eight waiting 503 with retry-after', async () => {
+    const { admin, call } = startMock();
+    for (let i = 0; i < 50; i++) await admin('GET', `/contacts/2782123456${i % 10}`);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call('GET', i % 2 ? '/__mock/requests.har' : '/__mock/state')),
+    );
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(3);
+    expect(busy[0]!.headers.get('retry-after')).toBe('1');
+    expect(busy[0]!.body).toEqual({
+      ok: false,
+      error: 'The mock is busy: 8 exports are waiting their turn; try again shortly',
+    });
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(12 - busy.length);
+    expect((await call('GET', '/__mock/requests.har')).status).toBe(200);
+  });
 });
 
 describe('the outbox filters', () => {

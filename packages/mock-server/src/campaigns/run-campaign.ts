@@ -12,6 +12,7 @@ import { charge } from '../core/billing.js';
 import { ControlError } from '../core/control-error.js';
 import { asDeliveryMethod, priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
+import { runToEnd, type Steps } from '../core/slices.js';
 import { noteSent } from '../store/campaign-activity.js';
 import { byContactId } from '../store/contact-store.js';
 import type { SendRecord } from '../store/records.js';
@@ -48,9 +49,18 @@ export function runCampaign(
   campaignId: string,
   options: RunCampaignOptions = {},
 ): RunCampaignResult {
+  return runToEnd(runCampaignSteps(runtime, campaignId, options));
+}
+
+/** {@link runCampaign} as steps, to run a slice at a time (a run to 800,000 contacts takes seconds). */
+export function runCampaignSteps(
+  runtime: MockRuntime,
+  campaignId: string,
+  options: RunCampaignOptions = {},
+): Steps<RunCampaignResult> {
   const campaign = runtime.world.campaigns.get(campaignId) ?? runtime.world.campaignsV2.get(campaignId);
   if (!campaign) throw new ControlError(404, 'Campaign not found');
-  return sendCampaign(runtime, campaign, { ...options, trigger: 'manualCampaign' });
+  return sendCampaignSteps(runtime, campaign, { ...options, trigger: 'manualCampaign' });
 }
 
 /**
@@ -62,6 +72,17 @@ export function sendCampaign(
   campaign: AnyCampaign,
   options: RunCampaignOptions & { trigger: 'manualCampaign' | 'recurringSend' },
 ): RunCampaignResult {
+  return runToEnd(sendCampaignSteps(runtime, campaign, options));
+}
+
+// Contacts looked at (or sent to) between turns: about a few milliseconds of work.
+const CONTACTS_PER_STEP = 2_000;
+
+function* sendCampaignSteps(
+  runtime: MockRuntime,
+  campaign: AnyCampaign,
+  options: RunCampaignOptions & { trigger: 'manualCampaign' | 'recurringSend' },
+): Steps<RunCampaignResult> {
   const { world, clock } = runtime;
   const org = world.orgs.get(campaign.org_id)!;
   const targeting = targetingOf(campaign);
@@ -83,20 +104,35 @@ export function sendCampaign(
     // them first (1.3 s).
     chosen = [];
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    let seen = 0;
     for (const contact of candidates) {
       if (chosen.length >= limit) break;
       if (isTargeted(runtime, campaign, contact, now)) chosen.push(contact);
+      if (++seen % CONTACTS_PER_STEP === 0) yield;
     }
   } else {
-    const eligible = [...candidates].filter((contact) => isTargeted(runtime, campaign, contact, now));
+    const eligible: Contact[] = [];
+    let seen = 0;
+    for (const contact of candidates) {
+      if (isTargeted(runtime, campaign, contact, now)) eligible.push(contact);
+      if (++seen % CONTACTS_PER_STEP === 0) yield;
+    }
+    yield;
     const limit = Math.min(options.limit ?? eligible.length, eligible.length);
-    const eligibleById = new Map(eligible.map((contact) => [contact._id, contact]));
-    const pools = Object.fromEntries(
-      targeting.includeTags.map((t) => [
-        t,
-        [...store.withTag(t)].map((c) => c._id).filter((id) => eligibleById.has(id)),
-      ]),
-    );
+    const eligibleById = new Map<string, Contact>();
+    for (const contact of eligible) {
+      eligibleById.set(contact._id, contact);
+      if (eligibleById.size % CONTACTS_PER_STEP === 0) yield;
+    }
+    const pools: Record<string, string[]> = {};
+    for (const tag of targeting.includeTags) {
+      const pool: string[] = [];
+      pools[tag] = pool;
+      for (const contact of store.withTag(tag)) {
+        if (eligibleById.has(contact._id)) pool.push(contact._id);
+        if (++seen % CONTACTS_PER_STEP === 0) yield;
+      }
+    }
     chosen = weightedDraw({
       pools,
       weights: targeting.weights,
@@ -110,7 +146,8 @@ export function sendCampaign(
     (templateId ? world.templates.get(templateId)?.body : undefined) ??
     ('welcomeConfig' in campaign ? campaign.welcomeConfig?.content : undefined) ??
     '{{campaign.name}}';
-  for (const contact of chosen) {
+  for (const [index, contact] of chosen.entries()) {
+    if (index % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
     const send = sendToContact(runtime, campaign, contact, { text, trigger: options.trigger });
     if (!send) {
       result.unpaid += 1;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ControlError } from '../core/control-error.js';
+import type { OneAtATime } from '../core/one-at-a-time.js';
 import type { PactParties } from '../core/pact-file.js';
 import type { RequestTarget } from '../core/request-target.js';
 import type { Answer } from '../core/responses.js';
@@ -19,6 +20,11 @@ export interface WorldActionsInSlices {
   pactRegister(state: string, seed: SeedDocument): Promise<void>;
   /** The text of `mock.pact(parties)` (parties already checked), in pieces, made a few entries a turn. */
   pactText(parties: PactParties): Promise<string[]>;
+  /** `mock.campaigns.run`, a few thousand contacts a turn, the world held still meanwhile. */
+  runCampaign(
+    campaignId: string,
+    options: Parameters<MockService['campaigns']['run']>[1],
+  ): Promise<ReturnType<MockService['campaigns']['run']>>;
 }
 
 /** What a control route gets. */
@@ -31,6 +37,8 @@ export interface ControlCall {
   body: unknown;
   /** When the mock started (`performance.now()` time), for the health check's uptime. */
   startedAt: number;
+  /** Where exports wait their turn: one is made at a time. */
+  exports: OneAtATime;
 }
 
 /** One route of the control plane: its method, path and a line of what it does. */
@@ -38,8 +46,21 @@ export interface ControlRoute {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   description: string;
+  /** An export of the whole journal or world, made whole before it is written: one at a time. */
+  export?: true;
+  /**
+   * Takes a seed document, as large as the mock's `maxBodyBytes`; other control routes take
+   * bodies of at most {@link CONTROL_BODY_MAX_BYTES}.
+   */
+  seedBody?: true;
   handle(call: ControlCall): Answer | Promise<Answer>;
 }
+
+/**
+ * The largest body of a control route that takes no seed document (a fault's body is at most
+ * 1 MiB of JSON): a larger one is refused 413 as it streams in, not parsed first.
+ */
+export const CONTROL_BODY_MAX_BYTES = 2 * 2 ** 20;
 
 /** A control body read with its schema; a 400 naming every wrong field otherwise. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {

@@ -4,6 +4,7 @@ import { FaultError } from '../core/faults.js';
 import type { IncomingCall } from '../core/handle-request.js';
 import { readJsonBody } from '../core/json-body.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
+import type { OneAtATime } from '../core/one-at-a-time.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
@@ -15,7 +16,12 @@ import { VERSION } from '../version.js';
 import { activityRoutes } from './activity-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { accessRefusal, contentTypeRefusal, notJson } from './control-guard.js';
-import type { ControlCall, ControlRoute, WorldActionsInSlices } from './control-route.js';
+import {
+  CONTROL_BODY_MAX_BYTES,
+  type ControlCall,
+  type ControlRoute,
+  type WorldActionsInSlices,
+} from './control-route.js';
 import { faultRoutes } from './fault-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { pactRoutes } from './pact-routes.js';
@@ -75,7 +81,11 @@ function matchRoute(
 /** The errors a control action throws for bad input, as their 4xx answers. */
 function refusal(error: unknown): Outcome | undefined {
   if (error instanceof SeedError) return fail(400, { code: 'invalid_seed', issues: error.issues });
-  if (error instanceof ControlError) return fail(error.status, error.message);
+  if (error instanceof ControlError) {
+    const answer = fail(error.status, error.message);
+    if (error.headers) answer.headers = error.headers;
+    return answer;
+  }
   if (
     error instanceof FaultError ||
     error instanceof RequestFilterError ||
@@ -97,7 +107,10 @@ export async function handleControlRequest(
     // HEAD is GET without the body (the transport leaves it out).
     const match = matchRoute(call.method === 'HEAD' ? 'GET' : call.method, call.path);
     if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
-    return await match.route.handle({ ...call, params: match.params });
+    const routeCall = { ...call, params: match.params };
+    return await (match.route.export
+      ? call.exports.run(() => match.route.handle(routeCall))
+      : match.route.handle(routeCall));
   } catch (error) {
     const answer = refusal(error);
     if (answer) return answer;
@@ -115,7 +128,7 @@ export async function answerControl(
   call: IncomingCall,
   url: RequestTarget,
   path: string,
-  context: { startedAt: number; gate: WorldGate; inSlices: WorldActionsInSlices },
+  context: { startedAt: number; gate: WorldGate; inSlices: WorldActionsInSlices; exports: OneAtATime },
 ): Promise<Answer> {
   const refused = accessRefusal(mock.settings, call, path);
   if (refused) return refused;
@@ -125,7 +138,11 @@ export async function answerControl(
   if (call.method === 'POST') {
     const notJsonAnswer = contentTypeRefusal(call);
     if (notJsonAnswer) return notJsonAnswer;
-    const read = await readJsonBody(call, mock.settings.maxBodyBytes);
+    const route = matchRoute(call.method, path)?.route;
+    const maxBytes = route?.seedBody
+      ? mock.settings.maxBodyBytes
+      : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);
+    const read = await readJsonBody(call, maxBytes);
     // Without a content-type only an empty body passes: anything else was sent as some other type.
     if (
       !call.headers.has('content-type') &&
@@ -137,6 +154,6 @@ export async function answerControl(
     // A seed or reset may have begun while the body came in.
     if (context.gate.closed) await context.gate.waitOpen();
   }
-  const { startedAt, inSlices } = context;
-  return handleControlRequest({ mock, method: call.method, path, url, body, startedAt, inSlices });
+  const { startedAt, inSlices, exports } = context;
+  return handleControlRequest({ mock, method: call.method, path, url, body, startedAt, inSlices, exports });
 }

@@ -23,6 +23,7 @@ export const journalRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/requests.har',
+    export: true,
     description: 'The journal (same filters) as a HAR 1.2 file.',
     handle: async ({ mock, url }) => {
       const answer = okPieces(await mock.requestsHarJson(filterFromQuery(url.searchParams)));

@@ -35,6 +35,7 @@ export const pactRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/pact/states/:state',
+    seedBody: true,
     description: 'Registers (or replaces) the seed document of a provider state.',
     handle: async ({ mock, inSlices, params, body }) => {
       const seed = (body ?? {}) as SeedDocument;
@@ -46,6 +47,7 @@ export const pactRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/requests.pact',
+    export: true,
     description:
       'The journal’s service calls as a Pact V4 file (?consumer=&provider=), one interaction per distinct request.',
     handle: async ({ mock, inSlices, url }) => {

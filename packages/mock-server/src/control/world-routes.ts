@@ -44,6 +44,7 @@ export const worldRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/reset',
+    seedBody: true,
     description:
       'No body: back to the start world; {}: an empty world; a seed document: exactly that world. Also restores the start clock and disarms faults unless {"keep": ["faults", "clock"]}.',
     handle: async ({ mock, inSlices, body }) => {
@@ -55,6 +56,7 @@ export const worldRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/seed',
+    seedBody: true,
     description: 'Adds the records of a seed document; answers their IDs.',
     handle: async ({ mock, inSlices, body }) =>
       inSlices ? idsAnswer(await inSlices.seed((body ?? {}) as never)) : ok(mock.seed((body ?? {}) as never)),
@@ -62,6 +64,7 @@ export const worldRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/state',
+    export: true,
     description: 'The whole state as a seed document.',
     handle: async ({ mock, inSlices }) =>
       inSlices ? okPieces(['{"ok":true,"data":', ...(await inSlices.stateText()), '}']) : ok(mock.state()),

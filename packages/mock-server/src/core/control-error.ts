@@ -2,8 +2,11 @@
 export class ControlError extends Error {
   override name = 'ControlError' as const;
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** Headers for the answer (a 503's `retry-after`). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, message: string, headers?: Record<string, string>) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }

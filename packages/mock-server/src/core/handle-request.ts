@@ -45,7 +45,8 @@ export interface IncomingCall {
   method: string;
   url: string;
   headers: { get(name: string): string | null; has(name: string): boolean };
-  text(): Promise<string>;
+  /** The body as text; a transport that counts it as it streams stops past `maxBytes`. */
+  text(maxBytes?: number): Promise<string>;
   /**
    * The headers as names and values in turn, as received (Node's `rawHeaders`), when the transport
    * has them: the request journal keeps this list, which costs nothing to make.

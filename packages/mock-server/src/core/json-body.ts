@@ -17,7 +17,8 @@ export const bodyLimits: JsonLimits = { depth: 64, members: 10_000, stringChars:
 /** What a body is read from: a `Request`, or the mock's own view of one. */
 export interface BodySource {
   headers: { get(name: string): string | null };
-  text(): Promise<string>;
+  /** The body as text; a transport that counts it as it streams stops past `maxBytes`. */
+  text(maxBytes?: number): Promise<string>;
 }
 
 /** A body read as JSON, or the 4xx that answers it. */
@@ -44,12 +45,10 @@ const tooComplex = (what: string) => fail(413, `${messages.bodyTooComplexPrefix}
  * ```
  */
 export async function readJsonBody(request: BodySource, maxBytes: number): Promise<ReadBody> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   const tooLarge = () => ({ error: fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`) });
-  if (declared > maxBytes) return tooLarge();
   let text: string;
   try {
-    text = await request.text();
+    text = await request.text(maxBytes);
   } catch (error) {
     // A transport that counts the body as it streams stops at the limit (the Node server does).
     if (error instanceof BodyTooLargeError) return tooLarge();
@@ -73,9 +72,7 @@ function* largeBodySteps(text: string): Steps<ReadBody> {
 }
 
 function* checkedBodySteps(text: string): Steps<ReadBody> {
-  // A regular expression finds the first character that is not white space without copying
-  // (trim made a copy: 300 ms for 60 MB of spaces).
-  if (!/\S/.test(text)) return { body: undefined };
+  if (!(yield* hasNonSpaceSteps(text))) return { body: undefined };
   let body: unknown;
   try {
     body = yield* parseJsonSteps(text, undefined, bodyLimits);
@@ -84,6 +81,16 @@ function* checkedBodySteps(text: string): Steps<ReadBody> {
     return { error: fail(400, messages.bodyNotJson) };
   }
   return yield* withinMembers(body);
+}
+
+// A regular expression finds a character that is not white space without copying (trim made a
+// copy: 300 ms for 60 MB of spaces), a slice at a time (in one go, 60 MB held the thread 50 ms).
+function* hasNonSpaceSteps(text: string): Steps<boolean> {
+  for (let from = 0; from < text.length; from += SLICED_PARSE_FROM_CHARS) {
+    if (/\S/.test(text.slice(from, from + SLICED_PARSE_FROM_CHARS))) return true;
+    yield;
+  }
+  return false;
 }
 
 // The parse counts the members of objects too large to parse whole; this counts the others.

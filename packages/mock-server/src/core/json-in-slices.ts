@@ -49,6 +49,13 @@ export const tooManyMembers = (limits: JsonLimits) =>
 const tooLongString = (limits: JsonLimits) =>
   new JsonLimitError(`a string of more than ${count(limits.stringChars)} characters`);
 
+const tooLongBetweenMarks = (limits: JsonLimits, space: boolean) =>
+  new JsonLimitError(
+    space
+      ? `white space of more than ${count(limits.stringChars)} characters in a row`
+      : `a number of more than ${count(limits.stringChars)} characters`,
+  );
+
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 function skipSpace(text: string, at: number): number {
@@ -94,6 +101,10 @@ function valueEnd(text: string, at: number): number {
 function* largeContainers(text: string, pieceChars: number, limits: JsonLimits): Steps<Map<number, number>> {
   const ends = new Map<number, number>();
   const open: number[] = [];
+  // Where the last of JSON's marks (a bracket, quote, comma or colon) was: what lies between two
+  // is a number, a literal or white space, and a long one would be read later in one go (60 MB
+  // of digits or of spaces held the server half a second).
+  let mark = -1;
   for (let i = 0; i < text.length; ) {
     const stop = Math.min(text.length, i + SCAN_CHUNK_CHARS);
     for (; i < stop; i++) {
@@ -101,14 +112,17 @@ function* largeContainers(text: string, pieceChars: number, limits: JsonLimits):
       if (c === QUOTE) {
         const end = stringEnd(text, i);
         if (end - i - 1 > limits.stringChars) throw tooLongString(limits);
-        i = end;
+        i = mark = end;
       } else if (c === OPEN_LIST || c === OPEN_OBJECT) {
+        mark = i;
         if (open.push(i) > limits.depth) throw tooDeep(limits);
       } else if (c === CLOSE_LIST || c === CLOSE_OBJECT) {
+        mark = i;
         const start = open.pop();
         if (start === undefined || text.charCodeAt(start) + CLOSE_OFFSET !== c) throw notJson(i);
         if (i + 1 - start > pieceChars) ends.set(start, i + 1);
-      }
+      } else if (c === COMMA || c === COLON) mark = i;
+      else if (i - mark > limits.stringChars) throw tooLongBetweenMarks(limits, isSpace(c));
     }
     yield;
   }
@@ -173,20 +187,9 @@ function safeCut(text: string, from: number, at: number): number {
 
 // A long value on its own: a string a piece at a time (the pieces joined are the same code units
 // JSON.parse gives), anything else whole.
-function* parseLong(
-  text: string,
-  start: number,
-  end: number,
-  pieceChars: number,
-  limits: JsonLimits,
-): Steps<unknown> {
-  const first = text.charCodeAt(start);
-  if (first !== QUOTE) {
-    // A number of 60 MB digits took JSON.parse a blocking 300 ms.
-    if (end - start > limits.stringChars && (first === 0x2d || (first >= 0x30 && first <= 0x39)))
-      throw new JsonLimitError(`a number of more than ${count(limits.stringChars)} characters`);
-    return JSON.parse(text.slice(start, end));
-  }
+function* parseLong(text: string, start: number, end: number, pieceChars: number): Steps<unknown> {
+  // Not a string: a number or literal, which the first pass found no longer than a string may be.
+  if (text.charCodeAt(start) !== QUOTE) return JSON.parse(text.slice(start, end));
   let value = '';
   for (let from = start + 1; from < end - 1; ) {
     let to = Math.min(end - 1, from + pieceChars);
@@ -240,7 +243,7 @@ export function* parseJsonSteps(
   if (large.has(at)) open(at);
   else {
     const end = valueEnd(text, at);
-    value = yield* parseLong(text, at, end, pieceChars, limits);
+    value = yield* parseLong(text, at, end, pieceChars);
     at = end;
   }
   while (stack.length > 0) {
@@ -270,7 +273,7 @@ export function* parseJsonSteps(
       if (end - at > pieceChars) {
         // A long string (or number) is parsed on its own, in pieces.
         sinceTurn += flush(text, frame, limits);
-        const long = yield* parseLong(text, at, end, pieceChars, limits);
+        const long = yield* parseLong(text, at, end, pieceChars);
         if (frame.list) (frame.value as unknown[]).push(long);
         else if (++frame.members > limits.members) throw tooManyMembers(limits);
         else

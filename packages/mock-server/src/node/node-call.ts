@@ -37,10 +37,11 @@ export class NodeCall implements IncomingCall {
    * this rejects with a `BodyTooLargeError` (the core answers 413), so no more than the limit is
    * ever held, whatever the body's length, framing (chunked) or speed.
    */
-  text(): Promise<string> {
+  text(limitBytes?: number): Promise<string> {
     const req = this.#req;
+    const maxBytes = Math.min(limitBytes ?? this.#maxBytes, this.#maxBytes);
     const declared = Number(req.headers['content-length']);
-    if (declared > this.#maxBytes) return Promise.reject(this.#tooLarge());
+    if (declared > maxBytes) return Promise.reject(this.#tooLarge(maxBytes));
     return new Promise((resolve, reject) => {
       // Decoded as it arrives: decoding 60 MB at the end held the thread for 60 ms.
       const decoder = new StringDecoder('utf8');
@@ -48,11 +49,11 @@ export class NodeCall implements IncomingCall {
       let size = 0;
       const onData = (chunk: Buffer) => {
         size += chunk.length;
-        if (size <= this.#maxBytes) parts.push(decoder.write(chunk));
+        if (size <= maxBytes) parts.push(decoder.write(chunk));
         else {
           parts.length = 0;
           detach();
-          reject(this.#tooLarge());
+          reject(this.#tooLarge(maxBytes));
         }
       };
       const onEnd = () => {
@@ -71,10 +72,10 @@ export class NodeCall implements IncomingCall {
     });
   }
 
-  #tooLarge(): BodyTooLargeError {
+  #tooLarge(maxBytes: number): BodyTooLargeError {
     this.overLimit = true;
     // Whatever else arrives is not read: the server answers and closes the connection.
     this.#req.pause();
-    return new BodyTooLargeError(this.#maxBytes);
+    return new BodyTooLargeError(maxBytes);
   }
 }

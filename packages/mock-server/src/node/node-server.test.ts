@@ -1,8 +1,9 @@
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { okPieces } from '../core/responses.js';
 import { createMockService } from '../create-mock-service.js';
 import { createNodeServer, type NodeServerOptions } from './node-server.js';
 
@@ -35,14 +36,46 @@ async function rawExchange(
   });
 }
 
-async function listening(mock: ReturnType<typeof createMockService>): Promise<string> {
-  const server = createNodeServer(mock);
+async function listening(
+  mock: Parameters<typeof createNodeServer>[0],
+  options: NodeServerOptions = {},
+): Promise<string> {
+  const server = createNodeServer(mock, options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => {
     server.closeAllConnections();
     server.close();
   });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+// A mock whose /big answers 16 MB, more than loopback's buffers take from a client that does not read.
+const ANSWER_CHARS = 16 * 2 ** 20;
+const bigAnswers = {
+  respond: async (call: { url: string }) =>
+    ({
+      status: 200,
+      body: { ok: true, data: call.url.endsWith('/big') ? 'x'.repeat(ANSWER_CHARS) : 1 },
+    }) as const,
+};
+
+// A connection that asks for /big and reads none of it (until resumed).
+async function unreadAnswer(url: string): Promise<Socket> {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.pause();
+  socket.write('GET /big HTTP/1.1\r\nHost: x\r\n\r\n');
+  closers.push(() => socket.destroy());
+  return socket;
+}
+
+async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error('the condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('createNodeServer', () => {
@@ -198,6 +231,92 @@ describe('createNodeServer', () => {
     expect(again.headers.get('etag')).toBe(etag);
     expect(await again.text()).toBe('');
   });
+
+  it('refuses a control body over 2 MiB by its content-length, before reading it, and closes', async () => {
+    const answer = await rawExchange(
+      `POST /__mock/faults HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${3 * 2 ** 20}\r\n\r\n{"body":[`,
+    );
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head).toMatch(/\r\nconnection: close/i);
+    expect(JSON.parse(body).error).toBe('Request body is larger than 2097152 bytes');
+  });
+
+  it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
+    const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(body)).toEqual({
+      ok: false,
+      error: 'Method not allowed: the mock is not a proxy and does not CONNECT',
+    });
+  });
+
+  it('answers 503 with retry-after while clients leave too many answers unread, health still 200', async () => {
+    const url = await listening(bigAnswers, { maxUnsentBytes: 8 * 2 ** 20 });
+    const holder = await unreadAnswer(url);
+    await until(async () => (await fetch(`${url}/tags`)).status === 503);
+    const busy = await fetch(`${url}/tags`);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect((await busy.json()).error).toBe(
+      'The mock is busy: clients have not read 8 MiB of answers it wrote; try again shortly',
+    );
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+    holder.destroy();
+    await until(async () => (await fetch(`${url}/tags`)).status === 200);
+  });
+
+  it('drops an answer made in pieces 503 when clients hold too many unread answers by the time it is made', async () => {
+    let made!: () => void;
+    const waiting = new Promise<void>((resolve) => {
+      made = resolve;
+    });
+    const mock = {
+      async respond(call: { url: string }) {
+        if (!call.url.endsWith('/export')) return bigAnswers.respond(call);
+        await waiting;
+        return okPieces(['{"ok":true}']);
+      },
+    };
+    const url = await listening(mock, { maxUnsentBytes: 8 * 2 ** 20 });
+    const exported = fetch(`${url}/export`);
+    const holder = await unreadAnswer(url);
+    await until(async () => (await fetch(`${url}/tags`)).status === 503);
+    made();
+    expect((await exported).status).toBe(503);
+    holder.destroy();
+    await until(async () => (await fetch(`${url}/export`)).status === 200);
+  });
+
+  it('cuts a connection whose client reads none of its answer for sendMs, and takes requests again', async () => {
+    const url = await listening(bigAnswers, { maxUnsentBytes: 8 * 2 ** 20, timeouts: { sendMs: 200 } });
+    const holder = await unreadAnswer(url);
+    const closed = new Promise((resolve) => holder.once('close', resolve));
+    const started = performance.now();
+    await until(async () => (await fetch(`${url}/tags`)).status === 200);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    holder.resume();
+    await closed;
+    expect(holder.bytesRead).toBeLessThan(ANSWER_CHARS);
+  });
+
+  it('keeps a connection whose client reads its answer slowly but steadily', async () => {
+    // The kernel takes what a slow reader frees in bursts (a third of its buffer), so sendMs leaves room.
+    const url = await listening(bigAnswers, { timeouts: { sendMs: 800 } });
+    const reader = await unreadAnswer(url);
+    let bytes = 0;
+    reader.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      reader.pause();
+      setTimeout(() => reader.resume(), 10);
+    });
+    reader.resume();
+    const closed = new Promise((resolve) => reader.once('close', resolve));
+    await Promise.race([closed, until(async () => bytes > ANSWER_CHARS, 30_000)]);
+    expect(reader.destroyed).toBe(false);
+    expect(bytes).toBeGreaterThan(ANSWER_CHARS);
+  }, 40_000);
 
   it('closes a connection whose headers do not arrive in time (slow loris)', async () => {
     const server = createNodeServer(createMockService(), { timeouts: { headersMs: 300 } });

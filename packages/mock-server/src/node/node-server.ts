@@ -6,12 +6,15 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
 import { bodyPieces, bodyText, envelopeError } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
+import { admit } from './pipeline-backlog.js';
+import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
 
 /** What the server tells `onRequest` of each answered request. */
@@ -52,6 +55,13 @@ export interface NodeServerOptions {
    * @default the mock's `settings.maxBodyBytes` (64 MiB)
    */
   maxBodyBytes?: number;
+  /**
+   * The bytes of answers written and not yet read by their clients, in all connections, past
+   * which requests (health excepted) are answered 503 with `retry-after` until clients catch up
+   * or their connections are cut (`timeouts.sendMs`). Without it, clients asking for large
+   * answers and never reading them would hold them all in memory. @default 268435456 (256 MiB)
+   */
+  maxUnsentBytes?: number;
   /** How long a connection may take over its request (each has a default). */
   timeouts?: Partial<NodeServerTimeouts>;
 }
@@ -67,6 +77,8 @@ export interface NodeServerTimeouts {
   requestMs: number;
   /** An idle kept-alive connection between requests. @default 5000 */
   keepAliveMs: number;
+  /** A connection whose client takes none of its answer for this long is cut. @default 30000 */
+  sendMs: number;
 }
 
 // The control plane's paths (at the root, under a base path or a world), which get CORS only when asked.
@@ -83,11 +95,12 @@ const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
   headersMs: 10_000,
   requestMs: 300_000,
   keepAliveMs: 5_000,
+  sendMs: 30_000,
 };
+const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
+// Health is answered whatever the load, so that a probe never takes a busy mock for a dead one.
+const HEALTH_PATH = /^[^?#]*\/__mock\/health(?:[?#]|$)/;
 
-// Answered requests whose answers the client has not read yet, per connection: past this many
-// the connection is not read any further until the client catches up.
-const MAX_PENDING_ANSWERS = 16;
 // After a 413, how long the rest of the body is read and thrown away before the connection is
 // cut: long enough for the client to read the answer, rather than lose it to a reset.
 const LINGER_MS = 1_000;
@@ -121,6 +134,7 @@ export function createNodeServer(
   const onRequest = options.onRequest;
   const onError = options.onError ?? writeStack;
   const timeouts = { ...NODE_SERVER_TIMEOUTS, ...options.timeouts };
+  const unsent = new UnsentAnswers(options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES, timeouts.sendMs);
   const server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -137,6 +151,17 @@ export function createNodeServer(
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
       const admitted = admit(req.socket, res);
       if (admitted !== true && !(await admitted)) return;
+      if (unsent.full && !HEALTH_PATH.test(req.url ?? '/')) {
+        const info = answerBusy(res, unsent.limitBytes);
+        onRequest?.({
+          ...info,
+          at: at ?? new Date(),
+          method: req.method ?? '',
+          target: req.url ?? '',
+          ms: 0,
+        });
+        return;
+      }
       if (req.headers.host === undefined && req.httpVersion === '1.1') {
         const missing = Object.assign(new Error('an HTTP/1.1 request needs a Host header'), {
           code: 'ERR_INVALID_URL',
@@ -170,11 +195,17 @@ export function createNodeServer(
         const answer = await mock.respond(call);
         const pieces = answer.raw ? undefined : bodyPieces(answer);
         if (pieces) {
-          await writePieces(res, answer, pieces, {
-            cors: cors && req.headers.origin !== undefined ? CORS_ENTRIES : undefined,
-            gzip: acceptsGzip(req.headers['accept-encoding']),
-          });
-          info = { status: answer.status };
+          // Made whole already: dropped rather than held when clients already hold too much.
+          if (unsent.full) info = answerBusy(res, unsent.limitBytes);
+          else {
+            unsent.hold(res, lengthOf(pieces));
+            unsent.watch(res);
+            await writePieces(res, answer, pieces, {
+              cors: cors && req.headers.origin !== undefined ? CORS_ENTRIES : undefined,
+              gzip: acceptsGzip(req.headers['accept-encoding']),
+            });
+            info = { status: answer.status };
+          }
           onRequest?.({
             at: at!,
             method: call.method,
@@ -202,7 +233,7 @@ export function createNodeServer(
         for (const name in answer.headers) headers.push(name, answer.headers[name]!);
         if (call.overLimit) closeAfterAnswer(req.socket, headers);
         res.writeHead(answer.status, headers);
-        res.end(body);
+        unsent.end(res, body);
         if (onRequest) {
           info = {
             status: answer.status,
@@ -225,6 +256,10 @@ export function createNodeServer(
     },
   );
   server.on('clientError', answerUnreadable);
+  // Node closes a CONNECT without a word when nothing listens for it: it gets an envelope.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
+    endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT'),
+  );
   return server;
 }
 
@@ -252,82 +287,10 @@ function answerError(
   return { status, error: message, request_id: id };
 }
 
-// Node reads every request a client pipelines on a connection and answers each at once, queueing
-// the answers in memory until the client reads them: a client that sends thousands and reads none
-// would have them all computed and held, the event loop busy with them. Past a few answers not yet
-// taken, a connection's next requests wait for the client to catch up, and the connection is not
-// read meanwhile. (Node pauses such a connection itself, but reads it again as soon as its queued
-// answers move into the socket's buffer, read by the client or not: that resume is held off here.)
-type HttpSocket = Socket & { _paused?: boolean; parser?: { resume(): void } | null };
-
-class Backlog {
-  pending = 0;
-  #holding = false;
-  #pumping = false;
-  readonly #waiting: ((open: boolean) => void)[] = [];
-  readonly #resume: () => Socket;
-
-  constructor(readonly socket: HttpSocket) {
-    this.#resume = socket.resume;
-    socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
-    socket.once('close', () => {
-      for (const wake of this.#waiting.splice(0)) wake(false);
-    });
-  }
-
-  /**
-   * Counts an answer until it is sent. The first request of a connection is answered at once;
-   * pipelined ones behind it wait their turn (resolving `false` when the connection closed).
-   */
-  admit(res: ServerResponse): boolean | Promise<boolean> {
-    this.pending += 1;
-    res.once('close', this.#settled);
-    if (this.pending === 1) return true;
-    if (this.pending > MAX_PENDING_ANSWERS && !this.#holding) {
-      this.#holding = true;
-      this.socket._paused = true;
-      this.socket.pause();
-    }
-    const turn = new Promise<boolean>((resolve) => this.#waiting.push(resolve));
-    this.#schedule();
-    return turn;
-  }
-
-  // One waiting request a turn of the event loop, not a chain of them at once: one connection's
-  // pipelined requests would otherwise be answered without a pause, and every other would wait.
-  #schedule(): void {
-    if (this.#pumping || this.#waiting.length === 0) return;
-    if (this.pending - this.#waiting.length >= MAX_PENDING_ANSWERS) return;
-    this.#pumping = true;
-    setImmediate(this.#wakeOne);
-  }
-
-  readonly #wakeOne = () => {
-    this.#pumping = false;
-    this.#waiting.shift()?.(true);
-    this.#schedule();
-  };
-
-  readonly #settled = () => {
-    this.pending -= 1;
-    if (this.#waiting.length > 0) this.#schedule();
-    else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) {
-      this.#holding = false;
-      this.socket._paused = false;
-      this.socket.parser?.resume();
-      this.#resume.call(this.socket);
-    }
-  };
-}
-const backlogs = new WeakMap<Socket, Backlog>();
-
-function admit(socket: Socket, res: ServerResponse): boolean | Promise<boolean> {
-  let backlog = backlogs.get(socket);
-  if (!backlog) {
-    backlog = new Backlog(socket);
-    backlogs.set(socket, backlog);
-  }
-  return backlog.admit(res);
+function lengthOf(pieces: readonly string[]): number {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length;
 }
 
 // A body past the limit: the answer says the connection closes; once it is written, the rest of
@@ -355,8 +318,31 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request timeout: the request was not sent in time']
         : [400, 'Bad request: the HTTP message could not be read'];
+  endWith(socket, status, message);
+}
+
+// An answer written on the socket itself, for requests that never reach the handler.
+function endWith(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ ok: false, error: message });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
+}
+
+// Clients hold too many answers unread: this request is not answered now (its body not read,
+// its connection closed), and the client is told when to try again.
+function answerBusy(
+  res: ServerResponse,
+  limitBytes: number,
+): Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> {
+  const message = `The mock is busy: clients have not read ${Math.round(limitBytes / 2 ** 20)} MiB of answers it wrote; try again shortly`;
+  const body = JSON.stringify({ ok: false, error: message });
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'retry-after': '1',
+    connection: 'close',
+  });
+  res.end(body);
+  return { status: 503, error: message };
 }

@@ -49,6 +49,21 @@ describe('a request body past the mock’s limits', () => {
       `{"options":{"limit":${'9'.repeat(2_000_000)}}}`,
       'a number of more than 1,048,576 characters',
     ],
+    [
+      'a number of 2,000,000 digits on its own',
+      `-${'9'.repeat(2_000_000)}`,
+      'a number of more than 1,048,576 characters',
+    ],
+    [
+      'a number of 2,000,000 digits in a long list',
+      `[${'1,'.repeat(200_000)}${'9'.repeat(2_000_000)}]`,
+      'a number of more than 1,048,576 characters',
+    ],
+    [
+      '2,000,000 spaces between two members',
+      `{"find":{"cell":["1"]},${' '.repeat(2_000_000)}"options":{}}`,
+      'white space of more than 1,048,576 characters in a row',
+    ],
   ])('refuses %s with a 413 naming the limit', async (_, body, what) => {
     const { post } = startMock();
     const answer = await post('/contacts/search', body);
@@ -115,5 +130,39 @@ describe('a long list in a request body', () => {
     const { post } = startMock();
     const answer = await post('/sales', '[]');
     expect(answer.status).toBe(400);
+  });
+});
+
+describe('a control-plane body', () => {
+  const post = (mock: ReturnType<typeof createMockService>, path: string, body: string) =>
+    mock.fetch(`${mock.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+
+  it('is refused 413 past 2 MiB on a route that takes no seed document', async () => {
+    const mock = createMockService();
+    const numbers = `[${'1,'.repeat(1_500_000)}1]`;
+    for (const path of ['/__mock/faults', '/__mock/replies', '/__mock/clock']) {
+      const answer = await post(mock, path, `{"body":${numbers}}`);
+      expect(answer.status).toBe(413);
+      expect((await answer.json()).error).toBe('Request body is larger than 2097152 bytes');
+    }
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('takes a seed document past 2 MiB', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }] } });
+    const contacts = Array.from({ length: 40_000 }, (_, i) => ({
+      org_id: 'o',
+      cell: `2782${String(1_000_000 + i).padStart(7, '0')}`,
+      firstname: 'Someone',
+    }));
+    const body = JSON.stringify({ contacts });
+    expect(body.length).toBeGreaterThan(2 * 2 ** 20);
+    const answer = await post(mock, '/__mock/seed', body);
+    expect(answer.status).toBe(200);
+    expect(mock.findContacts({ limit: 1, org: 'o' })).toHaveLength(1);
   });
 });

@@ -1,0 +1,40 @@
+import { ControlError } from './control-error.js';
+
+// Exports waiting their turn past this many are refused: each holds a request and a connection.
+const MAX_WAITING = 8;
+
+/**
+ * Runs large exports (the journal as HAR or Pact, the state, the outbox) one after another rather
+ * than side by side: each is made whole before it is written, and sixteen made at once from a full
+ * journal held gigabytes and ran the server out of memory. Past a few waiting, an export is
+ * refused 503 with a `retry-after`.
+ *
+ * @example
+ * ```ts
+ * const exports = new OneAtATime();
+ * const pieces = await exports.run(() => harJsonPieces(journal.listInTurns(), baseUrl));
+ * ```
+ */
+export class OneAtATime {
+  #tail: Promise<unknown> = Promise.resolve();
+  #waiting = 0;
+
+  /** Runs `work` once every earlier one has settled. */
+  run<T>(work: () => T | Promise<T>): Promise<T> {
+    if (this.#waiting >= MAX_WAITING)
+      return Promise.reject(
+        new ControlError(
+          503,
+          `The mock is busy: ${MAX_WAITING} exports are waiting their turn; try again shortly`,
+          { 'retry-after': '1' },
+        ),
+      );
+    this.#waiting += 1;
+    const result = this.#tail.then(() => {
+      this.#waiting -= 1;
+      return work();
+    });
+    this.#tail = result.catch(() => undefined);
+    return result;
+  }
+}

@@ -1,0 +1,94 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+// Answered requests whose answers the client has not read yet, per connection: past this many
+// the connection is not read any further until the client catches up.
+const MAX_PENDING_ANSWERS = 16;
+
+// Node reads every request a client pipelines on a connection and answers each at once, queueing
+// the answers in memory until the client reads them: a client that sends thousands and reads none
+// would have them all computed and held, the event loop busy with them. Past a few answers not yet
+// taken, a connection's next requests wait for the client to catch up, and the connection is not
+// read meanwhile. (Node pauses such a connection itself, but reads it again as soon as its queued
+// answers move into the socket's buffer, read by the client or not: that resume is held off here.)
+type HttpSocket = Socket & { _paused?: boolean; parser?: { resume(): void } | null };
+
+class Backlog {
+  pending = 0;
+  #holding = false;
+  #pumping = false;
+  readonly #waiting: ((open: boolean) => void)[] = [];
+  readonly #resume: () => Socket;
+
+  constructor(readonly socket: HttpSocket) {
+    this.#resume = socket.resume;
+    socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
+    socket.once('close', () => {
+      for (const wake of this.#waiting.splice(0)) wake(false);
+    });
+  }
+
+  /**
+   * Counts an answer until it is sent. The first request of a connection is answered at once;
+   * pipelined ones behind it wait their turn (resolving `false` when the connection closed).
+   */
+  admit(res: ServerResponse): boolean | Promise<boolean> {
+    this.pending += 1;
+    res.once('close', this.#settled);
+    if (this.pending === 1) return true;
+    if (this.pending > MAX_PENDING_ANSWERS && !this.#holding) {
+      this.#holding = true;
+      this.socket._paused = true;
+      this.socket.pause();
+    }
+    const turn = new Promise<boolean>((resolve) => this.#waiting.push(resolve));
+    this.#schedule();
+    return turn;
+  }
+
+  // One waiting request a turn of the event loop, not a chain of them at once: one connection's
+  // pipelined requests would otherwise be answered without a pause, and every other would wait.
+  #schedule(): void {
+    if (this.#pumping || this.#waiting.length === 0) return;
+    if (this.pending - this.#waiting.length >= MAX_PENDING_ANSWERS) return;
+    this.#pumping = true;
+    setImmediate(this.#wakeOne);
+  }
+
+  readonly #wakeOne = () => {
+    this.#pumping = false;
+    this.#waiting.shift()?.(true);
+    this.#schedule();
+  };
+
+  readonly #settled = () => {
+    this.pending -= 1;
+    if (this.#waiting.length > 0) this.#schedule();
+    else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) {
+      this.#holding = false;
+      this.socket._paused = false;
+      this.socket.parser?.resume();
+      this.#resume.call(this.socket);
+    }
+  };
+}
+const backlogs = new WeakMap<Socket, Backlog>();
+
+/**
+ * Lets a request on `socket` be answered: at once for a connection's first, in turn for requests
+ * pipelined behind it (`false` when the connection closed meanwhile).
+ *
+ * @example
+ * ```ts
+ * const admitted = admit(req.socket, res);
+ * if (admitted !== true && !(await admitted)) return;
+ * ```
+ */
+export function admit(socket: Socket, res: ServerResponse): boolean | Promise<boolean> {
+  let backlog = backlogs.get(socket);
+  if (!backlog) {
+    backlog = new Backlog(socket);
+    backlogs.set(socket, backlog);
+  }
+  return backlog.admit(res);
+}

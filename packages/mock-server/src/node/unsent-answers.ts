@@ -1,0 +1,105 @@
+import type { ServerResponse } from 'node:http';
+
+// Answers smaller than this are not counted: their bytes are few, and counting costs every request.
+const COUNTED_FROM_BYTES = 64 * 1024;
+const SLICE_CHARS = 256 * 1024;
+
+/**
+ * The bytes of answers written but not yet taken by their clients, across every connection of a
+ * server. A client may ask for a 10 MB answer and never read it: its bytes stay in the process.
+ * Past `limitBytes` in all, the server answers 503 (health excepted) until clients read or their
+ * connections are cut; a connection that takes none of its answer for `sendMs` is cut, so a client
+ * that stops reading holds its memory that long at most.
+ *
+ * @example
+ * ```ts
+ * const unsent = new UnsentAnswers(256 * 2 ** 20, 30_000);
+ * if (unsent.full) return answerBusy(res);
+ * res.writeHead(200, { 'content-length': String(Buffer.byteLength(body)) });
+ * unsent.end(res, body);
+ * ```
+ */
+export class UnsentAnswers {
+  #bytes = 0;
+
+  constructor(
+    readonly limitBytes: number,
+    readonly sendMs: number,
+  ) {}
+
+  /** Whether the answers not yet read hold more than the limit. */
+  get full(): boolean {
+    return this.#bytes > this.limitBytes;
+  }
+
+  /** The bytes written and not yet read, in all. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * Ends `res` with `body` (its head already written). A large body is counted until its response
+   * closes and written a slice at a time as the client takes it, so that the watch sees progress
+   * (one large write shows none until it is all sent).
+   */
+  end(res: ServerResponse, body: string | Buffer): void {
+    if (body.length < COUNTED_FROM_BYTES) {
+      res.end(body);
+      return;
+    }
+    this.hold(res, body.length);
+    this.watch(res);
+    void writeSlices(res, body);
+  }
+
+  /** Counts `bytes` of an answer being written to `res` until it closes. */
+  hold(res: ServerResponse, bytes: number): void {
+    this.#bytes += bytes;
+    res.once('close', () => {
+      this.#bytes -= bytes;
+    });
+  }
+
+  /**
+   * Cuts the response's connection when it takes none of what is waiting to be written for
+   * `sendMs` (an answer in pieces is watched from its first piece). Returns how to stop watching.
+   */
+  watch(res: ServerResponse): () => void {
+    const socket = res.socket;
+    if (!socket) return () => {};
+    // Progress is a next slice handed to the socket, which waits for the previous one to be sent.
+    let last = -1;
+    const timer = setInterval(() => {
+      const written = socket.bytesWritten;
+      if (socket.writableLength > 0 && written === last) socket.destroy();
+      last = written;
+    }, this.sendMs);
+    timer.unref();
+    const stop = () => clearInterval(timer);
+    res.once('close', stop);
+    return stop;
+  }
+}
+
+async function writeSlices(res: ServerResponse, body: string | Buffer): Promise<void> {
+  for (let start = 0; start < body.length; ) {
+    let end = Math.min(start + SLICE_CHARS, body.length);
+    // A slice of text never ends between the two halves of a surrogate pair.
+    if (typeof body === 'string' && end < body.length && isHighSurrogate(body.charCodeAt(end - 1))) end += 1;
+    if (res.destroyed) return;
+    const slice = typeof body === 'string' ? body.slice(start, end) : body.subarray(start, end);
+    if (!res.write(slice)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done).off('close', done);
+          resolve();
+        };
+        res.on('drain', done).on('close', done);
+      });
+    }
+    start = end;
+  }
+  res.end();
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
