@@ -169,6 +169,7 @@ function buildMockService(
       }),
     pactSetup: (name, params) => state.gate.run(() => pactStates.setupSteps(name, params)),
     pactRegister: (name, seed) => runInSlices(pactStates.registerSteps(name, seed)),
+    moveClock: (change) => state.gate.run(() => clock.changeSteps(change)),
     runCampaign: (campaignId, runOptions) =>
       state.gate.run(() => {
         schedule.catchUp();

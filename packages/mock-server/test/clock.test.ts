@@ -212,5 +212,37 @@ describe('a move of the clock over very much scheduled work', () => {
     });
     expect(answer.status).toBe(400);
     expect((await answer.json()).error).toMatch(/^The clock stopped at /);
+    // Stopped in slices, it stands where the last event ran, as in process.
+    expect(mock.outbox()).toHaveLength(20_000);
+    expect(Date.parse(mock.outbox().at(-1)!.createdAt)).toBe(mock.clock.now().getTime());
+  });
+
+  it('runs a move over HTTP a slice at a time, making the sends a move in process makes', async () => {
+    const many = {
+      ...daily,
+      contacts: Array.from({ length: 3_000 }, (_, i) => ({
+        org_id: 'o',
+        cell: `2782${String(1_000_000 + i).padStart(7, '0')}`,
+        tag_ids: ['t'],
+      })),
+    };
+    const options = { seed: many, now: '2026-01-01T00:00:00Z', rateLimit: false } as const;
+    const inProcess = createMockService(options);
+    inProcess.clock.advance('10d');
+    const mock = createMockService(options);
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    const answer = await mock.fetch(`${mock.baseUrl}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: '10d' }),
+    });
+    clearInterval(ticker);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data.now).toBe('2026-01-11T00:00:00.000Z');
+    expect(ticks).toBeGreaterThan(2);
+    const sends = (m: typeof mock) => m.outbox().map((message) => [message.to, message.createdAt]);
+    expect(sends(mock)).toHaveLength(30_000);
+    expect(sends(mock)).toEqual(sends(inProcess));
   });
 });

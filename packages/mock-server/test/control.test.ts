@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService, SeedError } from '../src/index.js';
+import { createMockService, createWorldRouter, SeedError } from '../src/index.js';
 import { testSeed, useMockServer } from './support/mock-world.js';
 
 const startMock = useMockServer();
@@ -238,6 +238,29 @@ describe('the HTTP control plane under /__mock/', () => {
     expect((await (await without.fetch(`${without.baseUrl}/__mock/ui`)).json()).error).toBe(
       'The dashboard is served by the standalone server (marketing-mock)',
     );
+  });
+});
+
+describe('a mock whose memoryFull says there is no room', () => {
+  it('refuses seeds, provider states and worlds 507 in its words, and still resets and answers', async () => {
+    const mock = createMockService({ seed: testSeed(), memoryFull: () => 'No room: delete a world' });
+    const router = createWorldRouter(mock);
+    const post = (path: string, body: unknown) =>
+      router.fetch(`${mock.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const before = mock.state();
+    for (const path of ['/__mock/seed', '/__mock/pact/states/full', '/__mock/worlds']) {
+      const answer = await post(path, { orgs: [{ _id: 'more' }] });
+      expect(answer.status).toBe(507);
+      expect(await answer.json()).toEqual({ ok: false, error: 'No room: delete a world' });
+    }
+    expect(mock.state()).toEqual(before);
+    expect(router.list()).toEqual([]);
+    expect((await post('/__mock/reset', {})).status).toBe(200);
+    expect((await post('/__mock/clock', { advance: '1d' })).status).toBe(200);
   });
 });
 

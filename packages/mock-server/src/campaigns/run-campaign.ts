@@ -63,22 +63,15 @@ export function runCampaignSteps(
   return sendCampaignSteps(runtime, campaign, { ...options, trigger: 'manualCampaign' });
 }
 
-/**
- * One send of a campaign to its targeting, as {@link runCampaign} and the scheduler's daily
- * recurring sends make it, with the trigger the outbox shows.
- */
-export function sendCampaign(
-  runtime: MockRuntime,
-  campaign: AnyCampaign,
-  options: RunCampaignOptions & { trigger: 'manualCampaign' | 'recurringSend' },
-): RunCampaignResult {
-  return runToEnd(sendCampaignSteps(runtime, campaign, options));
-}
-
 // Contacts looked at (or sent to) between turns: about a few milliseconds of work.
 const CONTACTS_PER_STEP = 2_000;
 
-function* sendCampaignSteps(
+/**
+ * One send of a campaign to its targeting, as {@link runCampaign} and the scheduler's daily
+ * recurring sends make it, with the trigger the outbox shows: as steps, a few thousand contacts
+ * a step.
+ */
+export function* sendCampaignSteps(
   runtime: MockRuntime,
   campaign: AnyCampaign,
   options: RunCampaignOptions & { trigger: 'manualCampaign' | 'recurringSend' },

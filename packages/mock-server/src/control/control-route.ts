@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ClockChange, ClockReading } from '../core/clock.js';
 import { ControlError } from '../core/control-error.js';
 import type { OneAtATime } from '../core/one-at-a-time.js';
 import type { PactParties } from '../core/pact-file.js';
@@ -20,6 +21,8 @@ export interface WorldActionsInSlices {
   pactRegister(state: string, seed: SeedDocument): Promise<void>;
   /** The text of `mock.pact(parties)` (parties already checked), in pieces, made a few entries a turn. */
   pactText(parties: PactParties): Promise<string[]>;
+  /** `mock.clock.change`, what falls due on the way run a slice at a time, the world held still. */
+  moveClock(change: ClockChange): Promise<ClockReading>;
   /** `mock.campaigns.run`, a few thousand contacts a turn, the world held still meanwhile. */
   runCampaign(
     campaignId: string,
@@ -53,6 +56,8 @@ export interface ControlRoute {
    * bodies of at most {@link CONTROL_BODY_MAX_BYTES}.
    */
   seedBody?: true;
+  /** Adds records from its body: refused 507 when the mock's `memoryFull` says there is no room. */
+  growsWorld?: true;
   handle(call: ControlCall): Answer | Promise<Answer>;
 }
 

@@ -139,6 +139,8 @@ export async function answerControl(
     const notJsonAnswer = contentTypeRefusal(call);
     if (notJsonAnswer) return notJsonAnswer;
     const route = matchRoute(call.method, path)?.route;
+    const full = route?.growsWorld ? mock.settings.memoryFull?.() : undefined;
+    if (full !== undefined) return fail(507, full);
     const maxBytes = route?.seedBody
       ? mock.settings.maxBodyBytes
       : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);

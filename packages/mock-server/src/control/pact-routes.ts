@@ -35,6 +35,7 @@ export const pactRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/pact/states/:state',
+    growsWorld: true,
     seedBody: true,
     description: 'Registers (or replaces) the seed document of a provider state.',
     handle: async ({ mock, inSlices, params, body }) => {

@@ -56,6 +56,7 @@ export const worldRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/seed',
+    growsWorld: true,
     seedBody: true,
     description: 'Adds the records of a seed document; answers their IDs.',
     handle: async ({ mock, inSlices, body }) =>

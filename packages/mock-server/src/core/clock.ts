@@ -1,3 +1,4 @@
+import { isSteps, runToEnd, type Steps } from './slices.js';
 /**
  * How the mock's clock runs: `real` is the machine's time; `offset` is real time shifted (it keeps
  * running); `frozen` stands still until it is moved.
@@ -82,8 +83,16 @@ export interface MockClock {
   isFixed(): boolean;
 }
 
-/** Told before the clock moves forward to `target`; `stepTo` moves it part of the way (keeping the mode). */
-export type ClockMoveListener = (target: number, stepTo: (at: number) => void) => void;
+/**
+ * Told before the clock moves forward to `target`; `stepTo` moves it part of the way (keeping the
+ * mode). It may answer its work as steps, which the clock runs to the end or a slice at a time.
+ */
+export type ClockMoveListener = (target: number, stepTo: (at: number) => void) => unknown;
+
+// Work a listener answered as steps, or none when it did its work at once.
+function* stepsOf(work: unknown): Steps<void> {
+  if (isSteps(work)) yield* work;
+}
 
 /** The mock's own handle on its clock: a {@link MockClock} that can be put back to its start. */
 export interface ControlledClock extends MockClock {
@@ -91,6 +100,11 @@ export interface ControlledClock extends MockClock {
   restart(): () => void;
   /** Sets the one listener told of forward moves (the scheduler). */
   onMove(listener: ClockMoveListener | undefined): void;
+  /**
+   * {@link MockClock.change} as steps, for the control plane to run a slice at a time: checked
+   * whole before the first step, then what falls due on the way runs between turns.
+   */
+  changeSteps(change: ClockChange): Steps<ClockReading>;
 }
 
 const UNITS: Record<string, number> = {
@@ -238,10 +252,10 @@ export function createClock(
     }
   };
   // Lets the scheduler run what falls due on the way, then lands on the target.
-  const moveTo = (target: number) => {
-    if (listener && target > nowMs()) listener(target, place);
+  function* moveTo(target: number): Steps<void> {
+    if (listener && target > nowMs()) yield* stepsOf(listener(target, place));
     place(target);
-  };
+  }
 
   const clock: ControlledClock = {
     now: () => new Date(nowMs()),
@@ -268,7 +282,8 @@ export function createClock(
       clock.change({ real: true });
       return clock.now();
     },
-    change(change) {
+    change: (change) => runToEnd(clock.changeSteps(change)),
+    *changeSteps(change) {
       checkChange(change);
       // Everything is checked against where the clock would be before anything moves.
       let target = change.real ? Date.now() : nowMs();
@@ -286,7 +301,7 @@ export function createClock(
       }
       if (change.real) {
         const from = nowMs();
-        if (listener && Date.now() > from) listener(Date.now(), place);
+        if (listener && Date.now() > from) yield* stepsOf(listener(Date.now(), place));
         mode = 'real';
       }
       // Frozen before it moves, so a frozen clock lands exactly on the time asked for.
@@ -294,8 +309,8 @@ export function createClock(
         frozenAt = nowMs();
         mode = 'frozen';
       }
-      if (change.set !== undefined) moveTo(target);
-      if (advanceBy > 0) moveTo(nowMs() + advanceBy);
+      if (change.set !== undefined) yield* moveTo(target);
+      if (advanceBy > 0) yield* moveTo(nowMs() + advanceBy);
       if (change.freeze === false && mode === 'frozen') {
         mode = 'offset';
         offset = frozenAt - Date.now();

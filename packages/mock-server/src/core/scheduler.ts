@@ -1,4 +1,5 @@
 import { ClockError } from './clock.js';
+import { isSteps, runToEnd, type Steps } from './slices.js';
 
 /** What `GET /__mock/schedule` shows of one due event. */
 export interface ScheduledEventView {
@@ -16,8 +17,11 @@ export interface ScheduledEvent {
   at: number;
   /** What it is, for listing. */
   view: Omit<ScheduledEventView, 'at'>;
-  /** Does it, at `at` (the clock reads `at` while it runs). */
-  run(at: Date): void;
+  /**
+   * Does it, at `at` (the clock reads `at` while it runs). A large piece of work (a daily send to
+   * many contacts) may answer steps instead, run to the end or a slice at a time.
+   */
+  run(at: Date): unknown;
 }
 
 interface Entry {
@@ -79,6 +83,11 @@ export class Scheduler {
    * Past `most` events it stops, before the next one, with a `ClockError` saying where.
    */
   runDue(until: number, stepTo?: (at: number) => void, most = Number.POSITIVE_INFINITY): number {
+    return runToEnd(this.runDueSteps(until, stepTo, most));
+  }
+
+  /** {@link Scheduler.runDue} as steps: a turn between events, and inside a large one. */
+  *runDueSteps(until: number, stepTo?: (at: number) => void, most = Number.POSITIVE_INFINITY): Steps<number> {
     let ran = 0;
     for (let next = this.#heap[0]; next && next.event.at <= until; next = this.#heap[0]) {
       if (ran >= most)
@@ -87,8 +96,10 @@ export class Scheduler {
         );
       this.#take();
       stepTo?.(next.event.at);
-      next.event.run(new Date(next.event.at));
+      const work = next.event.run(new Date(next.event.at));
+      if (isSteps(work)) yield* work;
       ran += 1;
+      yield;
     }
     return ran;
   }

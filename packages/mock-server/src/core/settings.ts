@@ -86,6 +86,18 @@ export interface MockServiceOptions {
    */
   dashboard?: () => Promise<string>;
   /**
+   * Says why the process has no room for more records, or `undefined` when it has: asked before a
+   * seed (`POST /__mock/seed`), a provider state's seed or a new world is taken over HTTP, which are
+   * refused 507 with its words while it answers. The standalone server passes one that watches
+   * the V8 heap (over 60% of its limit). Not set: no check.
+   *
+   * @example
+   * ```ts
+   * createMockService({ memoryFull: () => (tooBig() ? 'The heap is nearly full' : undefined) });
+   * ```
+   */
+  memoryFull?: () => string | undefined;
+  /**
    * The name of the world this mock serves, shown as `world` on its journal entries. Set by
    * {@link createWorldRouter} for the worlds it creates; leave it out for a mock of your own.
    */
@@ -108,6 +120,7 @@ export interface Settings {
   requestJournalLimit: number;
   world: string | undefined;
   dashboard: (() => Promise<string>) | undefined;
+  memoryFull: (() => string | undefined) | undefined;
   latency: { min: number; max: number } | undefined;
 }
 
@@ -147,6 +160,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
     requestJournalLimit: options.requestJournalLimit ?? 1000,
     world: options.world,
     dashboard: options.dashboard,
+    memoryFull: options.memoryFull,
     latency:
       options.latency === undefined
         ? undefined

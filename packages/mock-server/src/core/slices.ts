@@ -5,6 +5,16 @@
  */
 export type Steps<T> = Generator<void, T, void>;
 
+/** Whether a value is work as steps (a generator), as an event or listener may answer. */
+export function isSteps(value: unknown): value is Steps<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Steps<unknown>).next === 'function' &&
+    Symbol.iterator in value
+  );
+}
+
 /** Runs the work to its end at once. */
 export function runToEnd<T>(steps: Steps<T>): T {
   for (;;) {

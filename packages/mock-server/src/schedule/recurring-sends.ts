@@ -1,5 +1,5 @@
 import { type Campaign, type CampaignV2, nextWindowOpening, targetingOf } from '@marketing/domain';
-import { sendCampaign } from '../campaigns/run-campaign.js';
+import { sendCampaignSteps } from '../campaigns/run-campaign.js';
 import type { MockRuntime } from '../core/runtime.js';
 import type { ScheduledEvent } from '../core/scheduler.js';
 
@@ -36,11 +36,11 @@ export function recurringSendEvent(
   return {
     at,
     view: { kind: 'recurring_send', campaign_id: campaignId },
-    run(now) {
+    *run(now) {
       const runtime = runtimeAt(now);
       const campaign = runtime.world.campaigns.get(campaignId) ?? runtime.world.campaignsV2.get(campaignId);
       if (!campaign || !isRecurringCampaign(campaign)) return;
-      sendCampaign(runtime, campaign, { trigger: 'recurringSend' });
+      yield* sendCampaignSteps(runtime, campaign, { trigger: 'recurringSend' });
       queue(recurringSendEvent(runtimeAt, campaignId, nextRecurringSendAt(runtime, campaign, at), queue));
     },
   };

@@ -33,7 +33,7 @@ export class ServiceSchedule implements WorldListener {
   constructor(runtime: () => MockRuntime, clock: ControlledClock) {
     this.#runtime = runtime;
     this.#clock = clock;
-    clock.onMove((target, stepTo) => this.#queue.runDue(target, stepTo, EVENTS_PER_MOVE));
+    clock.onMove((target, stepTo) => this.#queue.runDueSteps(target, stepTo, EVENTS_PER_MOVE));
   }
 
   /** Runs every event due by now (real time may have passed since the last look). O(1) when none is. */

@@ -29,6 +29,7 @@ import {
 } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
+import { heapFull } from './heap-room.js';
 import { watchPackageManager } from './package-manager-watch.js';
 import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
@@ -169,6 +170,7 @@ server.listen(port, args.host, () => {
       seed,
       control: !args['no-control'],
       dashboard: dashboardPage,
+      memoryFull: heapFull,
       ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
       requestJournalLimit: journalLimit,
       maxBodyBytes,

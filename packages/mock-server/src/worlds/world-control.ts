@@ -5,12 +5,13 @@ import type { IncomingCall } from '../core/handle-request.js';
 import { readJsonBody } from '../core/json-body.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { type Answer, fail, ok } from '../core/responses.js';
+import type { Settings } from '../core/settings.js';
 import { SeedError } from '../store/seed-check.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 
 /** What the worlds' control routes act on: a world router, seen from here. */
 interface WorldHost {
-  main: { settings: { maxBodyBytes: number } };
+  main: { settings: Pick<Settings, 'maxBodyBytes' | 'memoryFull'> };
   createInSlices(input: { name?: string; seed?: SeedDocument; ttl_s?: number }): Promise<unknown>;
   list(): unknown[];
   delete(name: string): boolean;
@@ -54,6 +55,8 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
   if (call.headers.has(MOCK_WEBHOOK_HEADER))
     return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
   if (path === '/__mock/worlds' && call.method === 'POST') {
+    const full = router.main.settings.memoryFull?.();
+    if (full !== undefined) return fail(507, full);
     const read = await readJsonBody(call, router.main.settings.maxBodyBytes);
     if ('error' in read) return read.error;
     const input = parseBody(CreateBody, read.body);

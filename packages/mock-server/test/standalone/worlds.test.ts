@@ -60,6 +60,27 @@ describe('the standalone server’s worlds', { timeout: 60_000 }, () => {
     expect((await call(`${cli.url}/__mock/worlds/ci-17`, 'DELETE')).status).toBe(404);
   });
 
+  it('refuses a world 507 once its heap is 60% full, rather than run out of memory', async () => {
+    const cli = await start([], { env: { NODE_OPTIONS: '--max-old-space-size=256' } });
+    const contacts = Array.from({ length: 20_000 }, (_, i) => ({
+      cell: `2783${String(1_000_000 + i).padStart(7, '0')}`,
+      org_id: 'org_demo_seller',
+      tag_ids: [],
+    }));
+    const seed = { orgs: [{ _id: 'org_demo_seller' }], contacts };
+    let refused: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 60 && !refused; i++) {
+      const created = await call(`${cli.url}/__mock/worlds`, 'POST', { seed });
+      if (created.status === 507) refused = created;
+      else expect(created.status).toBe(201);
+    }
+    expect(refused?.body.error).toMatch(
+      /^The mock's memory is nearly full \(\d+ of \d+ MiB of heap\): delete a world/,
+    );
+    expect((await call(`${cli.url}/__mock/health`)).status).toBe(200);
+    expect((await call(`${cli.url}/__mock/seed`, 'POST', seed)).status).toBe(507);
+  });
+
   it('answers each refusal with its status: bad name 400, name taken 409, past --max-worlds 409, unknown 404', async () => {
     const cli = await start(['--max-worlds', '1']);
     expect((await call(`${cli.url}/__mock/worlds`, 'POST', { name: 'No Spaces' })).status).toBe(400);

@@ -1,0 +1,23 @@
+import { getHeapStatistics } from 'node:v8';
+
+// Past this share of the heap's limit no more records are taken: a seed or a world of a few
+// hundred thousand contacts needs the rest to be parsed and stored, and the limit V8 reports
+// counts the young generation too (176 MiB for --max-old-space-size=128).
+const FULL_SHARE = 0.6;
+const MIB = 2 ** 20;
+
+/**
+ * Why the server takes no more records, or `undefined` while its V8 heap is under 60% of its
+ * limit: the standalone server's `memoryFull`. The 43rd world of 400,000 contacts ran it out of
+ * memory, where `--max-worlds` bounds how many worlds there are, not how large.
+ *
+ * @example
+ * ```ts
+ * createMockService({ memoryFull: heapFull });
+ * ```
+ */
+export function heapFull(): string | undefined {
+  const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
+  if (used <= limit * FULL_SHARE) return undefined;
+  return `The mock's memory is nearly full (${Math.round(used / MIB)} of ${Math.round(limit / MIB)} MiB of heap): delete a world (DELETE /__mock/worlds/<name>) or reset, or start it with more (NODE_OPTIONS=--max-old-space-size=<MiB>)`;
+}
