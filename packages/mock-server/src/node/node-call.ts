@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { BodyTooLargeError } from '../core/body-too-large.js';
 import type { IncomingCall } from '../core/handle-request.js';
+import type { TurnBudget } from './turn-budget.js';
 
 /** The call the core reads, over Node's request: one object per request, its methods shared. */
 export class NodeCall implements IncomingCall {
@@ -13,10 +14,13 @@ export class NodeCall implements IncomingCall {
   overLimit = false;
   readonly #req: IncomingMessage;
   readonly #maxBytes: number;
+  readonly #budget: TurnBudget | undefined;
 
-  constructor(req: IncomingMessage, maxBytes: number) {
+  /** `budget`: a body's work (parsing, answering) waits its turn when this turn has had enough. */
+  constructor(req: IncomingMessage, maxBytes: number, budget?: TurnBudget) {
     this.#req = req;
     this.#maxBytes = maxBytes;
+    this.#budget = budget;
     this.headerList = req.rawHeaders;
     this.method = req.method ?? 'GET';
     this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
@@ -59,7 +63,10 @@ export class NodeCall implements IncomingCall {
       const onEnd = () => {
         detach();
         parts.push(decoder.end());
-        resolve(parts.join(''));
+        const text = parts.join('');
+        const turn = this.#budget?.turn() ?? true;
+        if (turn === true) resolve(text);
+        else void turn.then(() => resolve(text));
       };
       const onError = (error: Error) => {
         detach();

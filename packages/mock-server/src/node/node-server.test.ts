@@ -242,6 +242,53 @@ describe('createNodeServer', () => {
     expect(JSON.parse(body).error).toBe('Request body is larger than 2097152 bytes');
   });
 
+  it('answers health while requests that arrived before it wait their turn behind 20 ms of work', async () => {
+    const burn = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const busy = {
+      respond: async (call: { url: string }) => {
+        if (!call.url.endsWith('/__mock/health')) burn(15);
+        return { status: 200, body: { ok: true } } as const;
+      },
+    };
+    const url = await listening(busy);
+    const { port } = new URL(url);
+    // Forty connections and a health probe's, open first; then the forty requests and the probe
+    // sent at once, so that the server reads them all in one turn (600 ms of work).
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 41 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+            closers.push(() => socket.destroy());
+          }),
+      ),
+    );
+    // Accepted by the server before the requests go out (it accepts them as its loop turns).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answered: string[] = [];
+    const all = sockets.map(
+      (socket, i) =>
+        new Promise<void>((resolve) => {
+          socket.once('data', () => {
+            answered.push(i === 40 ? 'health' : 'work');
+            resolve();
+          });
+        }),
+    );
+    for (const [i, socket] of sockets.entries())
+      socket.write(
+        `GET ${i === 40 ? '/__mock/health' : '/work'} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+    await Promise.all(all);
+    // Read in one turn, all forty ran before health; now it comes after about 20 ms of them.
+    expect(answered.indexOf('health')).toBeLessThan(20);
+    expect(answered).toHaveLength(41);
+  });
+
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
     const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     const [head = '', body = ''] = answer.split('\r\n\r\n');

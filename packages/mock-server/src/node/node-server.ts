@@ -14,6 +14,7 @@ import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
 import { admit } from './pipeline-backlog.js';
+import { TurnBudget } from './turn-budget.js';
 import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
 
@@ -98,6 +99,8 @@ const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
   sendMs: 30_000,
 };
 const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
+// Request work started in one turn of the event loop before the rest wait for the next.
+const TURN_BUDGET_MS = 20;
 // Health is answered whatever the load, so that a probe never takes a busy mock for a dead one.
 const HEALTH_PATH = /^[^?#]*\/__mock\/health(?:[?#]|$)/;
 
@@ -134,6 +137,7 @@ export function createNodeServer(
   const onRequest = options.onRequest;
   const onError = options.onError ?? writeStack;
   const timeouts = { ...NODE_SERVER_TIMEOUTS, ...options.timeouts };
+  const budget = new TurnBudget(TURN_BUDGET_MS);
   const unsent = new UnsentAnswers(options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES, timeouts.sendMs);
   const server = createServer(
     {
@@ -151,7 +155,12 @@ export function createNodeServer(
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
       const admitted = admit(req.socket, res);
       if (admitted !== true && !(await admitted)) return;
-      if (unsent.full && !HEALTH_PATH.test(req.url ?? '/')) {
+      const health = HEALTH_PATH.test(req.url ?? '/');
+      if (!health) {
+        const turn = budget.turn();
+        if (turn !== true) await turn;
+      }
+      if (unsent.full && !health) {
         const info = answerBusy(res, unsent.limitBytes);
         onRequest?.({
           ...info,
@@ -189,6 +198,7 @@ export function createNodeServer(
       const call = new NodeCall(
         req,
         options.maxBodyBytes ?? mock.settings?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+        budget,
       );
       let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
       try {
