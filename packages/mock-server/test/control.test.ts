@@ -242,7 +242,7 @@ describe('the HTTP control plane under /__mock/', () => {
 });
 
 describe('a mock whose memoryFull says there is no room', () => {
-  it('refuses seeds, provider states and worlds 507 in its words, and still resets and answers', async () => {
+  it('refuses seeds, worlds, runs, clock moves and service writes 507 in its words, and still reads and resets', async () => {
     const mock = createMockService({ seed: testSeed(), memoryFull: () => 'No room: delete a world' });
     const router = createWorldRouter(mock);
     const post = (path: string, body: unknown) =>
@@ -252,15 +252,30 @@ describe('a mock whose memoryFull says there is no room', () => {
         body: JSON.stringify(body),
       });
     const before = mock.state();
-    for (const path of ['/__mock/seed', '/__mock/pact/states/full', '/__mock/worlds']) {
-      const answer = await post(path, { orgs: [{ _id: 'more' }] });
+    for (const [path, body] of [
+      ['/__mock/seed', { orgs: [{ _id: 'more' }] }],
+      ['/__mock/pact/states/full', {}],
+      ['/__mock/worlds', {}],
+      ['/__mock/campaigns/cmp_1/run', {}],
+      ['/__mock/clock', { advance: '1d' }],
+    ] as const) {
+      const answer = await post(path, body);
       expect(answer.status).toBe(507);
       expect(await answer.json()).toEqual({ ok: false, error: 'No room: delete a world' });
     }
+    const write = await router.fetch(`${mock.baseUrl}/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer key_a_admin' },
+      body: JSON.stringify({ contacts: [{ cell: '27829999999' }] }),
+    });
+    expect(write.status).toBe(507);
+    const read = await router.fetch(`${mock.baseUrl}/contacts/27821234567`, {
+      headers: { authorization: 'Bearer key_a_admin' },
+    });
+    expect(read.status).toBe(200);
     expect(mock.state()).toEqual(before);
     expect(router.list()).toEqual([]);
     expect((await post('/__mock/reset', {})).status).toBe(200);
-    expect((await post('/__mock/clock', { advance: '1d' })).status).toBe(200);
   });
 });
 

@@ -37,6 +37,7 @@ export const activityRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/campaigns/:id/run',
+    growsWorld: true,
     description: 'Runs one campaign send over its targeting: {limit?, seed?}.',
     handle: async ({ mock, inSlices, params, body }) => {
       const options = parseBody(RunBody, body);

@@ -20,6 +20,7 @@ export const clockRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/__mock/clock',
+    growsWorld: true,
     description:
       'Moves the clock, running what falls due: {set: ISO instant, advance: "7d" | "36h" | "90s", freeze: true | false, real: true}.',
     handle: async ({ mock, inSlices, body }) => {

@@ -56,7 +56,7 @@ export interface ControlRoute {
    * bodies of at most {@link CONTROL_BODY_MAX_BYTES}.
    */
   seedBody?: true;
-  /** Adds records from its body: refused 507 when the mock's `memoryFull` says there is no room. */
+  /** Adds records (a seed, sends): refused 507 when the mock's `memoryFull` says there is no room. */
   growsWorld?: true;
   handle(call: ControlCall): Answer | Promise<Answer>;
 }

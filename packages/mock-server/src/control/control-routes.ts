@@ -8,7 +8,7 @@ import type { OneAtATime } from '../core/one-at-a-time.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
-import { type Answer, fail, htmlPage, type Outcome, ok } from '../core/responses.js';
+import { type Answer, fail, htmlPage, type Outcome, ok, whenSent } from '../core/responses.js';
 import type { WorldGate } from '../core/world-gate.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
@@ -109,7 +109,7 @@ export async function handleControlRequest(
     if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
     const routeCall = { ...call, params: match.params };
     return await (match.route.export
-      ? call.exports.run(() => match.route.handle(routeCall))
+      ? call.exports.run(() => match.route.handle(routeCall), whenSent)
       : match.route.handle(routeCall));
   } catch (error) {
     const answer = refusal(error);

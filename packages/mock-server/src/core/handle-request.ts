@@ -180,6 +180,9 @@ export function handleServiceRequest(
       org._id,
     );
   }
+  // A write when the process has no room left is refused, not left to run it out of memory.
+  const full = WRITES.test(endpoint.permission) ? pipeline.settings.memoryFull?.() : undefined;
+  if (full !== undefined) return asCaller(fail(507, full), org._id);
   const caller: Caller = { pipeline, url, route, key, org };
   if (!endpoint.body) return answerWithBody(caller, undefined);
   return readJsonBody(request, pipeline.settings.maxBodyBytes).then(async (read) => {
@@ -188,6 +191,9 @@ export function handleServiceRequest(
     return answerWithBody(caller, read.body);
   });
 }
+
+// The permissions of endpoints that add or change records.
+const WRITES = /\.(?:create|update)\b/;
 
 // A request that has passed routing, authentication and authorisation.
 interface Caller {

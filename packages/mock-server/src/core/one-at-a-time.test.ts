@@ -34,6 +34,26 @@ describe('OneAtATime', () => {
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
 
+  it('ends a turn when what until answers settles, not when the work does', async () => {
+    const turns = new OneAtATime();
+    let sent!: () => void;
+    const whenSent = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const log: string[] = [];
+    const first = turns.run(
+      () => log.push('made first'),
+      () => whenSent,
+    );
+    const second = turns.run(() => log.push('made second'));
+    await first;
+    await tick();
+    expect(log).toEqual(['made first']);
+    sent();
+    await second;
+    expect(log).toEqual(['made first', 'made second']);
+  });
+
   it('refuses work 503 with retry-after when eight are already waiting', async () => {
     const turns = new OneAtATime();
     const accepted = Array.from({ length: 8 }, () => turns.run(tick));

@@ -19,8 +19,11 @@ export class OneAtATime {
   #tail: Promise<unknown> = Promise.resolve();
   #waiting = 0;
 
-  /** Runs `work` once every earlier one has settled. */
-  run<T>(work: () => T | Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once every earlier one's turn has ended: when its work settled, or, given `until`,
+   * when what `until` answers for its result settles (an export: once it has been sent).
+   */
+  run<T>(work: () => T | Promise<T>, until?: (result: T) => Promise<void>): Promise<T> {
     if (this.#waiting >= MAX_WAITING)
       return Promise.reject(
         new ControlError(
@@ -34,7 +37,7 @@ export class OneAtATime {
       this.#waiting -= 1;
       return work();
     });
-    this.#tail = result.catch(() => undefined);
+    this.#tail = (until ? result.then(until) : result).catch(() => undefined);
     return result;
   }
 }

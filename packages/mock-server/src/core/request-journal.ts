@@ -1,6 +1,7 @@
 import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
 import { envelopeError } from './responses.js';
+import { sliceTurn, spentInTurn } from './slices.js';
 
 /** The most of a request or response body the journal keeps, in characters. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -210,8 +211,6 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
 
 const PAGE_BATCH = 50;
 const PAGE_BATCH_BYTES = 512 * 1024;
-// setTimeout, not setImmediate: the core also runs in browsers.
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** How a read shows each entry's body and answer. */
 interface EntryView {
@@ -516,10 +515,15 @@ export class RequestJournal {
   async *#inTurns(slots: number[], view: EntryView): AsyncGenerator<RequestLogEntry> {
     const serials = slots.map((slot) => this.#serials[slot]);
     let bytes = 0;
+    // The time from one wait to the next, the reader's work included, counts against the turn's
+    // budget that every sliced task shares.
+    let started = performance.now();
     for (let k = 0, batch = 0; k < slots.length; k++, batch++) {
       // Fifty small entries, or fewer large ones: 50 entries of 60 kB held the thread 150 ms.
       if (batch === PAGE_BATCH || bytes > PAGE_BATCH_BYTES) {
-        await nextTurn();
+        spentInTurn(performance.now() - started);
+        await sliceTurn();
+        started = performance.now();
         batch = 0;
         bytes = 0;
       }

@@ -67,7 +67,45 @@ export function bodyText(outcome: Outcome): string {
   const pieces = (outcome as WithPieces)[PIECES];
   const text = pieces ? pieces.join('') : JSON.stringify(outcome.body);
   (outcome as WithText)[TEXT] = text;
+  if (pieces) markSent(outcome);
   return text;
+}
+
+const SENT = Symbol('whenSent');
+type WithSent = Outcome & { [SENT]?: { promise: Promise<void>; resolve: () => void } };
+// A transport that never says it sent an answer in pieces does not hold the next export for ever.
+const SENT_AT_THE_LATEST_MS = 120_000;
+
+/**
+ * Settles once a transport has sent (or given up on) an answer made in pieces, which it says with
+ * {@link markSent}; at once for any other answer. An export waits for the one before it to be
+ * sent, not only made: made and held unsent, several at once took gigabytes.
+ */
+export function whenSent(outcome: Outcome): Promise<void> {
+  if ((outcome as WithPieces)[PIECES] === undefined) return Promise.resolve();
+  const holder = outcome as WithSent;
+  if (!holder[SENT]) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    const timer = setTimeout(resolve, SENT_AT_THE_LATEST_MS);
+    (timer as { unref?: () => void }).unref?.();
+    holder[SENT] = {
+      promise,
+      resolve: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    };
+  }
+  return holder[SENT].promise;
+}
+
+/** Says that an answer has been sent, or will not be: see {@link whenSent}. */
+export function markSent(outcome: Outcome): void {
+  (outcome as WithSent)[SENT]?.resolve();
+  (outcome as WithSent)[SENT] ??= { promise: Promise.resolve(), resolve: () => {} };
 }
 
 const PIECES = Symbol('bodyPieces');

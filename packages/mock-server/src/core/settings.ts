@@ -87,9 +87,10 @@ export interface MockServiceOptions {
   dashboard?: () => Promise<string>;
   /**
    * Says why the process has no room for more records, or `undefined` when it has: asked before a
-   * seed (`POST /__mock/seed`), a provider state's seed or a new world is taken over HTTP, which are
-   * refused 507 with its words while it answers. The standalone server passes one that watches
-   * the V8 heap (over 60% of its limit). Not set: no check.
+   * write of the service (`POST`/`PUT` that create or update), and over HTTP before a seed, a
+   * provider state's seed, a new world, a campaign run or a clock move, which are refused 507
+   * with its words while it answers; reads, deletes and resets are not. The standalone server
+   * passes one that watches the V8 heap (over 60% of its limit). Not set: no check.
    *
    * @example
    * ```ts

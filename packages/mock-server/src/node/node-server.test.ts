@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { okPieces } from '../core/responses.js';
+import { okPieces, whenSent } from '../core/responses.js';
 import { createMockService } from '../create-mock-service.js';
 import { createNodeServer, type NodeServerOptions } from './node-server.js';
 
@@ -314,6 +314,22 @@ describe('createNodeServer', () => {
     await until(async () => (await fetch(`${url}/tags`)).status === 200);
   });
 
+  it('counts no bytes for an answer made after its connection was cut', async () => {
+    const slowBig = {
+      respond: async (call: { url: string }) => {
+        if (call.url.endsWith('/big')) await new Promise((resolve) => setTimeout(resolve, 100));
+        return bigAnswers.respond(call);
+      },
+    };
+    const url = await listening(slowBig, { maxUnsentBytes: 8 * 2 ** 20 });
+    const gone = await unreadAnswer(url);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gone.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Counted on a 'close' that had come already, its 16 MB were held for ever: every request 503.
+    expect((await fetch(`${url}/tags`)).status).toBe(200);
+  });
+
   it('drops an answer made in pieces 503 when clients hold too many unread answers by the time it is made', async () => {
     let made!: () => void;
     const waiting = new Promise<void>((resolve) => {
@@ -334,6 +350,20 @@ describe('createNodeServer', () => {
     expect((await exported).status).toBe(503);
     holder.destroy();
     await until(async () => (await fetch(`${url}/export`)).status === 200);
+  });
+
+  it('says an answer in pieces is sent only once its client has taken it all', async () => {
+    const answer = okPieces(['{"ok":true,"data":"', 'x'.repeat(ANSWER_CHARS), '"}']);
+    let sent = false;
+    void whenSent(answer).then(() => {
+      sent = true;
+    });
+    const url = await listening({ respond: async () => answer });
+    const reader = await unreadAnswer(url);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toBe(false);
+    reader.resume();
+    await until(async () => sent);
   });
 
   it('cuts a connection whose client reads none of its answer for sendMs, and takes requests again', async () => {

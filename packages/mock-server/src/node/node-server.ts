@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
-import { bodyPieces, bodyText, envelopeError } from '../core/responses.js';
+import { bodyPieces, bodyText, envelopeError, markSent } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
@@ -155,13 +155,8 @@ export function createNodeServer(
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
       const admitted = admit(req.socket, res);
       if (admitted !== true && !(await admitted)) return;
-      const health = HEALTH_PATH.test(req.url ?? '/');
-      if (!health) {
-        const turn = budget.turn();
-        if (turn !== true) await turn;
-      }
-      if (unsent.full && !health) {
-        const info = answerBusy(res, unsent.limitBytes);
+      // A request answered before the mock sees it, for the request log.
+      const answeredEarly = (info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'>) =>
         onRequest?.({
           ...info,
           at: at ?? new Date(),
@@ -169,20 +164,19 @@ export function createNodeServer(
           target: req.url ?? '',
           ms: 0,
         });
-        return;
+      if (!HEALTH_PATH.test(req.url ?? '/')) {
+        const turn = budget.turn();
+        if (turn !== true) await turn;
+        if (unsent.full) {
+          answeredEarly(answerBusy(res, unsent.limitBytes));
+          return;
+        }
       }
       if (req.headers.host === undefined && req.httpVersion === '1.1') {
         const missing = Object.assign(new Error('an HTTP/1.1 request needs a Host header'), {
           code: 'ERR_INVALID_URL',
         });
-        const info = answerError(missing, res, onError);
-        onRequest?.({
-          ...info,
-          at: at ?? new Date(),
-          method: req.method ?? '',
-          target: req.url ?? '',
-          ms: 0,
-        });
+        answeredEarly(answerError(missing, res, onError));
         return;
       }
       if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
@@ -205,16 +199,21 @@ export function createNodeServer(
         const answer = await mock.respond(call);
         const pieces = answer.raw ? undefined : bodyPieces(answer);
         if (pieces) {
-          // Made whole already: dropped rather than held when clients already hold too much.
-          if (unsent.full) info = answerBusy(res, unsent.limitBytes);
-          else {
-            unsent.hold(res, lengthOf(pieces));
-            unsent.watch(res);
-            await writePieces(res, answer, pieces, {
-              cors: cors && req.headers.origin !== undefined ? CORS_ENTRIES : undefined,
-              gzip: acceptsGzip(req.headers['accept-encoding']),
-            });
-            info = { status: answer.status };
+          try {
+            // Made whole already: dropped rather than held when clients already hold too much.
+            if (unsent.full) info = answerBusy(res, unsent.limitBytes);
+            else {
+              unsent.hold(res, lengthOf(pieces));
+              unsent.watch(res);
+              await writePieces(res, answer, pieces, {
+                cors: cors && req.headers.origin !== undefined ? CORS_ENTRIES : undefined,
+                gzip: acceptsGzip(req.headers['accept-encoding']),
+              });
+              info = { status: answer.status };
+            }
+          } finally {
+            // The next export waits for this one to be sent (or dropped), not only made.
+            markSent(answer);
           }
           onRequest?.({
             at: at!,

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { Answer } from '../core/responses.js';
+import { drainedOrGone, whenGone } from './unsent-answers.js';
 
 /** How an answer made in pieces is written. */
 export interface PiecesOptions {
@@ -41,26 +42,16 @@ export async function writePieces(
     const gzip = createGzip({ level: 6 });
     gzip.pipe(res);
     // A client gone mid-answer: the compressor stops with it.
-    res.once('close', () => gzip.destroy());
+    whenGone(res, () => gzip.destroy());
     sink = gzip;
   }
   for (const piece of pieces) {
     if (res.destroyed || sink.destroyed) return;
-    const more = sink.write(piece);
-    await new Promise<void>((resolve) => {
-      if (more) {
-        setImmediate(resolve);
-        return;
-      }
-      // On loopback a write is often done before it returns, and 'drain' comes in the same turn:
-      // without a turn of its own, every piece was written in one go (a 67 MB HAR held the thread
-      // 430 ms).
-      const done = () => {
-        sink.off('drain', done).off('close', done);
-        setImmediate(resolve);
-      };
-      sink.on('drain', done).on('close', done);
-    });
+    if (!sink.write(piece) && !(await drainedOrGone(res, sink))) return;
+    // On loopback a write is often done before it returns, and 'drain' comes in the same turn:
+    // without a turn of its own, every piece was written in one go (a 67 MB HAR held the thread
+    // 430 ms).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   sink.end();
 }

@@ -17,6 +17,19 @@ const MIB = 2 ** 20;
  * ```
  */
 export function heapFull(): string | undefined {
+  // Asked before every write: the heap is read at most every 100 ms.
+  const now = performance.now();
+  if (now - lastLook < LOOK_EVERY_MS) return lastAnswer;
+  lastLook = now;
+  lastAnswer = heapFullNow();
+  return lastAnswer;
+}
+
+const LOOK_EVERY_MS = 100;
+let lastLook = Number.NEGATIVE_INFINITY;
+let lastAnswer: string | undefined;
+
+function heapFullNow(): string | undefined {
   const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
   if (used <= limit * FULL_SHARE) return undefined;
   return `The mock's memory is nearly full (${Math.round(used / MIB)} of ${Math.round(limit / MIB)} MiB of heap): delete a world (DELETE /__mock/worlds/<name>) or reset, or start it with more (NODE_OPTIONS=--max-old-space-size=<MiB>)`;
