@@ -14,7 +14,7 @@ import { asDeliveryMethod, priceSms, recordMessage } from '../core/messaging.js'
 import type { MockRuntime } from '../core/runtime.js';
 import { runToEnd, type Steps } from '../core/slices.js';
 import { noteSent } from '../store/campaign-activity.js';
-import { byContactId } from '../store/contact-store.js';
+import { byContactId, unionById } from '../store/contact-store.js';
 import type { SendRecord } from '../store/records.js';
 
 /** Options of a campaign run. */
@@ -63,6 +63,8 @@ export function runCampaignSteps(
   return sendCampaignSteps(runtime, campaign, { ...options, trigger: 'manualCampaign' });
 }
 
+// Up to this many included tags, their contacts are merged in _id order as they are read.
+const TAGS_MERGED_AS_READ = 16;
 // Contacts looked at (or sent to) between turns: about a few milliseconds of work.
 const CONTACTS_PER_STEP = 2_000;
 
@@ -89,7 +91,9 @@ export function* sendCampaignSteps(
     targeting.includeTags.length === 1
       ? store.withTag(targeting.includeTags[0]!)
       : targeting.includeTags.length > 1
-        ? [...new Set(targeting.includeTags.flatMap((t) => [...store.withTag(t)]))].sort(byContactId)
+        ? targeting.includeTags.length <= TAGS_MERGED_AS_READ
+          ? unionById(targeting.includeTags.map((t) => store.withTag(t)))
+          : [...new Set(targeting.includeTags.flatMap((t) => [...store.withTag(t)]))].sort(byContactId)
         : store.all();
   let chosen: Contact[];
   if (!targeting.weights) {

@@ -2,7 +2,7 @@ import { type Contact, evaluateContactSearch, parseContactSearch } from '@market
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CellIndex } from './cell-index.js';
-import { ContactStore } from './contact-store.js';
+import { ContactStore, unionById } from './contact-store.js';
 
 const contact = (n: number, tags: string[], updatedAt: string): Contact => ({
   _id: `id${String(n).padStart(5, '0')}`,
@@ -131,5 +131,23 @@ describe('ContactStore', () => {
     expect(store.get('id00003')).toBeUndefined();
     expect(store.tagSize('b')).toBe(0);
     expect([...store.withTag('a')].map((c) => c._id)).toEqual(['id00001', 'id00002']);
+  });
+});
+
+describe('unionById', () => {
+  it('gives the contacts of lists ordered by _id in _id order, each once, as sorting the union would', () => {
+    const contactOf = (id: string) => ({ _id: id }) as Contact;
+    fc.assert(
+      fc.property(fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 200 })), { maxLength: 5 }), (lists) => {
+        const ordered = lists.map((ids) =>
+          ids
+            .map((n) => String(n).padStart(4, '0'))
+            .sort()
+            .map(contactOf),
+        );
+        const expected = [...new Set(ordered.flat().map((c) => c._id))].sort();
+        expect([...unionById(ordered)].map((c) => c._id)).toEqual(expected);
+      }),
+    );
   });
 });

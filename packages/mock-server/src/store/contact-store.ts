@@ -16,6 +16,38 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const byContactId = (a: Contact, b: Contact) => byText(a._id, b._id);
 // Stable (as Array.prototype.sort is), it keeps _id order within a time: fewer comparisons, same order.
 const byUpdatedAtOnly = (a: Contact, b: Contact) => byText(a.updatedAt, b.updatedAt);
+/**
+ * The contacts of several lists each ordered by `_id` (a store's tags), in `_id` order, each
+ * once, read as they are asked for: a union made and sorted whole took a second for two tags of
+ * 800,000 contacts before the first was looked at. For a few lists: it compares every list's
+ * next contact at each step.
+ *
+ * @example
+ * ```ts
+ * for (const contact of unionById(['a', 'b'].map((t) => store.withTag(t)))) send(contact);
+ * ```
+ */
+export function* unionById(lists: readonly Iterable<Contact>[]): Generator<Contact> {
+  const heads: { rest: Iterator<Contact>; next: Contact }[] = [];
+  for (const list of lists) {
+    const rest = list[Symbol.iterator]();
+    const first = rest.next();
+    if (!first.done) heads.push({ rest, next: first.value });
+  }
+  while (heads.length > 0) {
+    let least = heads[0]!.next;
+    for (const head of heads) if (head.next._id < least._id) least = head.next;
+    yield least;
+    for (let i = heads.length - 1; i >= 0; i--) {
+      const head = heads[i]!;
+      if (head.next._id !== least._id) continue;
+      const step = head.rest.next();
+      if (step.done) heads.splice(i, 1);
+      else head.next = step.value;
+    }
+  }
+}
+
 /** A stand-in with only an `_id`, to look a contact up in the lists ordered by `_id`. */
 const probe = (id: string) => ({ _id: id }) as Contact;
 // How many contacts are indexed between the turns a sliced seed gives other requests.
