@@ -278,8 +278,12 @@ function buildMockService(
       dropped: journal.dropped,
       emptied: journal.emptied,
     }),
-    requestPageJson: async (filter) =>
-      `{"ok":true,"data":${await journal.pageJson(filter)},"dropped":${journal.dropped},"emptied":${journal.emptied}}`,
+    requestPageJson: async (filter) => (await mock.requestPagePieces(filter)).join(''),
+    requestPagePieces: async (filter) => [
+      '{"ok":true,"data":',
+      ...(await journal.pageJsonPieces(filter)),
+      `,"dropped":${journal.dropped},"emptied":${journal.emptied}}`,
+    ],
     request: (id) => journal.get(id),
     droppedRequests: () => journal.dropped,
     requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),

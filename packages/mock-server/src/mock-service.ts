@@ -186,6 +186,16 @@ export interface MockService {
    */
   requestPageJson(filter?: RequestFilter): Promise<string>;
   /**
+   * The text of {@link MockService.requestPageJson} in pieces of about 64 kB, to write one at a
+   * time (the standalone server does, so that large pages never hold it for long).
+   *
+   * @example
+   * ```ts
+   * const text = (await mock.requestPagePieces({ limit: 1000 })).join('');
+   * ```
+   */
+  requestPagePieces(filter?: RequestFilter): Promise<string[]>;
+  /**
    * One journal entry by its ID (the `x-request-id` of the answer), whole; `undefined` when it is
    * not, or no longer, in the journal.
    *

@@ -174,6 +174,18 @@ describe('the request journal, round three', () => {
     expect(ticks.length).toBeGreaterThan(0);
   });
 
+  it('makes the listed page in pieces of about 64 kB that join to the page’s text', async () => {
+    const { admin, mock } = startMock({ billing: false });
+    const cells = Array.from({ length: 2_000 }, (_, i) => `2782${String(i).padStart(7, '0')}`);
+    for (let i = 0; i < 40; i++) await admin('POST', '/compliance/send', { body: { cells, country: 'ZA' } });
+    const pieces = await mock.requestPagePieces({ limit: 1000 });
+    expect(pieces.join('')).toBe(await mock.requestPageJson({ limit: 1000 }));
+    expect(pieces.length).toBeGreaterThan(3);
+    for (const piece of pieces) expect(piece.length).toBeLessThan(64 * 1024 + 20_000);
+    const listed = await (await fetch(`${mock.baseUrl}/__mock/requests?limit=1000`)).json();
+    expect(listed).toEqual(JSON.parse(pieces.join('')));
+  });
+
   it('makes exports one at a time, and refuses one past eight waiting 503 with retry-after', async () => {
     const { admin, call } = startMock();
     for (let i = 0; i < 50; i++) await admin('GET', `/contacts/2782123456${i % 10}`);

@@ -1,6 +1,6 @@
 import { ControlError } from '../core/control-error.js';
 import { filterFromQuery } from '../core/request-journal.js';
-import { ok, okPieces, okText } from '../core/responses.js';
+import { ok, okPieces } from '../core/responses.js';
 import type { ControlRoute } from './control-route.js';
 
 /** Routes that read and empty the request journal. */
@@ -11,7 +11,8 @@ export const journalRoutes: ControlRoute[] = [
     description:
       'The request journal, newest last, bodies cut at 4 kB; filters method, path (with :name), status (404, 4xx), failed, org, since, after, id, limit (default 100, at most 1000). Says how many entries the bound dropped.',
     // `dropped` beside `data`, so `data` stays the list every client already reads.
-    handle: async ({ mock, url }) => okText(await mock.requestPageJson(filterFromQuery(url.searchParams))),
+    handle: async ({ mock, url }) =>
+      okPieces(await mock.requestPagePieces(filterFromQuery(url.searchParams))),
   },
   {
     method: 'GET',
