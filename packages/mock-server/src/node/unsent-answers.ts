@@ -79,7 +79,10 @@ export class UnsentAnswers {
       if (written !== last || socket.writableLength === 0) {
         last = written;
         progressAt = now;
-      } else if (now - progressAt >= this.sendMs) socket.destroy();
+        return;
+      }
+      // A reset, not a FIN: after a FIN the kernel kept the unread 4 MB queued for the client.
+      if (now - progressAt >= this.sendMs) socket.resetAndDestroy();
     }, this.sendMs / 4);
     timer.unref();
     const stop = () => clearInterval(timer);
