@@ -11,7 +11,7 @@ import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { jsonPiecesSteps } from './core/json-pieces.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
-import { OneAtATime } from './core/one-at-a-time.js';
+import { EXPORT_QUEUE, OneAtATime, type WithExportQueue } from './core/one-at-a-time.js';
 import { openApiAnswer, openApiDocumentFor } from './core/openapi-answer.js';
 import { checkParties, pactFromJournal, pactFromJournalSteps } from './core/pact-file.js';
 import { PactStates } from './core/pact-states.js';
@@ -157,7 +157,7 @@ function buildMockService(
       );
     return document;
   }
-  const exports = new OneAtATime();
+  const exports = (options as WithExportQueue)[EXPORT_QUEUE] ?? new OneAtATime();
   // The control plane's seed and reset: a slice at a time, the world held still meanwhile.
   const inSlices: WorldActionsInSlices = {
     seed: (document) => state.gate.run(() => seedSteps(document)),
@@ -297,6 +297,8 @@ function buildMockService(
     openApiDocument: (serverUrl) => openApiDocumentFor(serverUrl ?? settings.publicUrl ?? settings.baseUrl),
   };
   exposeWorld(mock, () => state.world, state.gate);
+  // Not enumerable: a world router reads it to share the queue with the worlds it makes.
+  Object.defineProperty(mock, EXPORT_QUEUE, { value: exports });
   return {
     mock,
     *start() {

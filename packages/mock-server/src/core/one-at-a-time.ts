@@ -41,3 +41,12 @@ export class OneAtATime {
     return result;
   }
 }
+
+/**
+ * Where a mock keeps its queue of exports, so that the worlds a router makes beside it share it:
+ * exports of five large worlds made side by side held a health check 400 ms.
+ */
+export const EXPORT_QUEUE = Symbol('exportQueue');
+
+/** A mock, or the options of one, that may carry a shared export queue. */
+export type WithExportQueue = { [EXPORT_QUEUE]?: OneAtATime };

@@ -107,8 +107,9 @@ describe('the standalone server under hostile requests', () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer).toContain('Request body is larger than 67108864 bytes');
     expect(sentWhenAnswered).toBeLessThan(80 * 2 ** 20);
-    // The limit's worth of body, not the whole of it (nor twice it, as text).
-    expect(rssMax - rssBefore).toBeLessThan(64 + 48);
+    // The limit's worth of body, not the whole of it (nor twice it, as text). The room over the
+    // limit is the process's own churn: 48 MiB was passed by 0.9 MiB once under the full suite.
+    expect(rssMax - rssBefore).toBeLessThan(64 + 56);
     expect(times.length).toBeGreaterThan(2);
     expect(quantile(times, 0.9)).toBeLessThan(100);
     expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(200);

@@ -96,3 +96,21 @@ describe('worlds on one router', () => {
     );
   });
 });
+
+describe('exports across worlds', () => {
+  it('wait for each other in one queue for the whole router, past eight waiting 503', async () => {
+    const router = createWorldRouter(createMockService({ baseUrl: BASE, seed: startDoc }), {
+      seed: startDoc,
+    });
+    router.create({ name: 'a' });
+    router.create({ name: 'b' });
+    // Four exports in each of three worlds: twelve in one queue, so some wait too long and are refused.
+    const bases = [BASE, `${BASE}/worlds/a`, `${BASE}/worlds/b`];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => router.fetch(`${bases[i % 3]}/__mock/state`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(8);
+  });
+});
