@@ -279,6 +279,24 @@ describe('a mock whose memoryFull says there is no room', () => {
   });
 });
 
+// A world of `count` contacts, each with the tag `tagOf` gives it, and a V2 campaign `v` drawing
+// from tags a and b by `weights`.
+function weightedWorld(count: number, tagOf: (i: number) => 'a' | 'b', weights: { a: number; b: number }) {
+  return {
+    orgs: [{ _id: 'o', credits: 1e9 }],
+    tags: [
+      { tag_id: 'a', org_id: 'o' },
+      { tag_id: 'b', org_id: 'o' },
+    ],
+    campaigns_v2: [{ _id: 'v', org_id: 'o', targeting: { tag_ids: { $in: ['a', 'b'], $nin: [], weights } } }],
+    contacts: Array.from({ length: count }, (_, i) => ({
+      org_id: 'o',
+      cell: `2783${String(i).padStart(7, '0')}`,
+      tag_ids: [tagOf(i)],
+    })),
+  };
+}
+
 describe('campaign runs', () => {
   it('skip excluded, opted-out and segment-excluded contacts, and respect the send window', async () => {
     const { mock, admin } = startMock({ now: '2026-11-22T08:00:00Z' });
@@ -295,26 +313,7 @@ describe('campaign runs', () => {
   });
 
   it('draw V2 contacts in proportion to the weights, reproducibly', () => {
-    const contacts = Array.from({ length: 200 }, (_, i) => ({
-      org_id: 'o',
-      cell: `2783${String(i).padStart(7, '0')}`,
-      tag_ids: [i < 100 ? 'a' : 'b'],
-    }));
-    const seed = {
-      orgs: [{ _id: 'o', credits: 1e6 }],
-      tags: [
-        { tag_id: 'a', org_id: 'o' },
-        { tag_id: 'b', org_id: 'o' },
-      ],
-      campaigns_v2: [
-        {
-          _id: 'v',
-          org_id: 'o',
-          targeting: { tag_ids: { $in: ['a', 'b'], $nin: [], weights: { a: 3, b: 1 } } },
-        },
-      ],
-      contacts,
-    };
+    const seed = weightedWorld(200, (i) => (i < 100 ? 'a' : 'b'), { a: 3, b: 1 });
     const run = () =>
       createMockService({ seed, now: '2026-11-22T08:00:00Z' }).campaigns.run('v', { limit: 40, seed: 5 });
     const first = run();
@@ -324,27 +323,7 @@ describe('campaign runs', () => {
   });
 
   it('run over HTTP a slice at a time, the same sends as in process, with the world held still', async () => {
-    const contacts = Array.from({ length: 12_000 }, (_, i) => ({
-      org_id: 'o',
-      cell: `2783${String(i).padStart(7, '0')}`,
-      tag_ids: [i % 2 ? 'a' : 'b'],
-    }));
-    const seed = {
-      orgs: [{ _id: 'o', credits: 1e9 }],
-      api_keys: [{ key: 'k', org_id: 'o' }],
-      tags: [
-        { tag_id: 'a', org_id: 'o' },
-        { tag_id: 'b', org_id: 'o' },
-      ],
-      campaigns_v2: [
-        {
-          _id: 'v',
-          org_id: 'o',
-          targeting: { tag_ids: { $in: ['a', 'b'], $nin: [], weights: { a: 1, b: 1 } } },
-        },
-      ],
-      contacts,
-    };
+    const seed = weightedWorld(12_000, (i) => (i % 2 ? 'a' : 'b'), { a: 1, b: 1 });
     const now = '2026-11-22T08:00:00Z';
     const inProcess = createMockService({ seed, now }).campaigns.run('v', { seed: 3 });
     const mock = createMockService({ seed, now });

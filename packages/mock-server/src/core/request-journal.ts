@@ -1,3 +1,4 @@
+import { ListPieces } from './json-pieces.js';
 import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
 import { envelopeError } from './responses.js';
@@ -210,7 +211,6 @@ export function checkFilter(filter: RequestFilter): RequestFilter {
 }
 
 const PAGE_BATCH = 50;
-const PIECE_CHARS = 64 * 1024;
 const PAGE_BATCH_BYTES = 512 * 1024;
 
 /** How a read shows each entry's body and answer. */
@@ -506,19 +506,10 @@ export class RequestJournal {
    * joined and written whole, eight pages of 10 MB at once held a health check 100-170 ms.
    */
   async pageJsonPieces(filter: RequestFilter = {}): Promise<string[]> {
-    const pieces: string[] = [];
-    let piece = '[';
-    let first = true;
-    for await (const entry of this.#inTurns(this.#pageSlots(filter), { cut: JOURNAL_LIST_CUT })) {
-      piece += `${first ? '' : ','}${JSON.stringify(entry)}`;
-      first = false;
-      if (piece.length >= PIECE_CHARS) {
-        pieces.push(piece);
-        piece = '';
-      }
-    }
-    pieces.push(`${piece}]`);
-    return pieces;
+    const pieces = new ListPieces('[');
+    for await (const entry of this.#inTurns(this.#pageSlots(filter), { cut: JOURNAL_LIST_CUT }))
+      pieces.add(JSON.stringify(entry));
+    return pieces.end(']');
   }
 
   /**

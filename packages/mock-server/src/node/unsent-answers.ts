@@ -33,11 +33,6 @@ export class UnsentAnswers {
     return this.#bytes > this.limitBytes;
   }
 
-  /** The bytes written and not yet read, in all. */
-  get bytes(): number {
-    return this.#bytes;
-  }
-
   /**
    * Ends `res` with `body` (its head already written). A large body is counted until its response
    * closes and written a slice at a time as the client takes it, so that the watch sees progress
