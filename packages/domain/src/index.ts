@@ -105,6 +105,8 @@ export type {
   Targeting,
   TargetingExclusion,
   TargetingVerdict,
+  WeightedDrawInput,
+  WeightedDrawResult,
 } from './rules/targeting.js';
 export {
   inSendWindow,
@@ -112,6 +114,7 @@ export {
   targetContact,
   targetingOf,
   weightedDraw,
+  weightedDrawSteps,
 } from './rules/targeting.js';
 
 export type { Campaign, DeliveryMethod as DeliveryMethodName, SendWindow } from './schemas/campaign.js';

@@ -10,6 +10,7 @@ import {
   targetContact,
   targetingOf,
   weightedDraw,
+  weightedDrawSteps,
 } from './targeting.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
@@ -199,6 +200,23 @@ describe('apportion', () => {
 
 describe('weightedDraw', () => {
   const pool = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  it('draws in steps that pause every few thousand picks, distinct contacts by weight', () => {
+    const input = {
+      pools: { a: pool('a', 30_000), b: pool('b', 10_000) },
+      weights: { a: 3, b: 1 },
+      total: 20_000,
+      seed: 9,
+    };
+    const steps = weightedDrawSteps(input);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    // 40,000 pool entries copied and 20,000 picks, 4,096 at a time.
+    expect(pauses).toBeGreaterThanOrEqual(13);
+    expect(new Set(step.value.picks.map((p) => p.id)).size).toBe(20_000);
+    expect(step.value.countsByTag).toEqual({ a: 15_000, b: 5_000 });
+  });
 
   it('draws in proportion to the weights', () => {
     const result = weightedDraw({

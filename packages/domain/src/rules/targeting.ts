@@ -270,15 +270,60 @@ export interface DrawPick {
  * // { a: 75, b: 25 }
  * ```
  */
-export function weightedDraw(input: {
+export function weightedDraw(input: WeightedDrawInput): WeightedDrawResult {
+  const steps = weightedDrawSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** What {@link weightedDraw} draws from. */
+export interface WeightedDrawInput {
+  /** The contact IDs each tag can give. */
   pools: Readonly<Record<string, readonly string[]>>;
+  /** Each tag's weight; tags without one give nothing. */
   weights: Readonly<Record<string, number>>;
+  /** How many contacts to draw at most. */
   total: number;
+  /** The seed of the draw: the same seed, pools and weights give the same picks. */
   seed: number;
-}): { picks: DrawPick[]; countsByTag: Record<string, number> } {
+}
+
+/** What {@link weightedDraw} drew. */
+export interface WeightedDrawResult {
+  picks: DrawPick[];
+  countsByTag: Record<string, number>;
+}
+
+// Picks (or pool entries copied) between the pauses of weightedDrawSteps: a few milliseconds.
+const DRAW_STEP = 4_096;
+
+/**
+ * {@link weightedDraw} as steps: the generator pauses (yields) every few thousand picks, so that a
+ * caller drawing hundreds of thousands can let other work run between, and returns the same
+ * result `weightedDraw` does.
+ *
+ * @example
+ * ```ts
+ * const steps = weightedDrawSteps({ pools, weights: { a: 3, b: 1 }, total: 200_000, seed: 7 });
+ * let step = steps.next();
+ * while (!step.done) step = steps.next(); // step.value: the draw
+ * ```
+ */
+export function* weightedDrawSteps(input: WeightedDrawInput): Generator<void, WeightedDrawResult, void> {
   const random = seededRandom(input.seed);
   const tags = Object.keys(input.weights);
-  const remaining = new Map(tags.map((t) => [t, [...(input.pools[t] ?? [])]]));
+  const remaining = new Map<string, string[]>();
+  for (const tag of tags) {
+    const from = input.pools[tag] ?? [];
+    const pool: string[] = [];
+    for (let i = 0; i < from.length; i += DRAW_STEP) {
+      for (let j = i; j < Math.min(from.length, i + DRAW_STEP); j++) pool.push(from[j]!);
+      yield;
+    }
+    remaining.set(tag, pool);
+  }
   const chosen = new Set<string>();
   const picks: DrawPick[] = [];
   const countsByTag: Record<string, number> = Object.fromEntries(tags.map((t) => [t, 0]));
@@ -313,7 +358,10 @@ export function weightedDraw(input: {
     if (!tags.some((t) => remaining.get(t)!.length > 0)) break;
     let drawn = 0;
     for (const [tag, quota] of Object.entries(apportion(needed, open))) {
-      for (let i = 0; i < quota && takeFrom(tag); i++) drawn += 1;
+      for (let i = 0; i < quota && takeFrom(tag); i++) {
+        drawn += 1;
+        if (picks.length % DRAW_STEP === 0) yield;
+      }
     }
     // After the first, a round that draws nothing has emptied a pool, so the loop always ends.
     needed -= drawn;

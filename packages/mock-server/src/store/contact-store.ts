@@ -48,6 +48,10 @@ export function* unionById(lists: readonly Iterable<Contact>[]): Generator<Conta
   }
 }
 
+// Up to this many `$in` tags, a search reads their contacts merged lazily in _id order (each step
+// compares every tag's next contact); past it, their union is made and sorted once.
+const MERGED_TAGS_AT_MOST = 16;
+
 /** A stand-in with only an `_id`, to look a contact up in the lists ordered by `_id`. */
 const probe = (id: string) => ({ _id: id }) as Contact;
 // How many contacts are indexed between the turns a sliced seed gives other requests.
@@ -127,6 +131,18 @@ export class ContactStore {
   /** The contacts that carry a tag, in `_id` order. */
   withTag(tagId: string): Iterable<Contact> {
     return this.#byTag.get(tagId)?.values() ?? [];
+  }
+
+  /**
+   * The contacts that carry any of these tags, each once, in `_id` order. For a few tags they are
+   * merged as they are read (a page or a limited run reads only what it needs); for more, their
+   * union is made and sorted once.
+   */
+  withAnyTag(tagIds: readonly string[]): Iterable<Contact> {
+    const distinct = [...new Set(tagIds)];
+    if (distinct.length === 1) return this.withTag(distinct[0]!);
+    if (distinct.length <= MERGED_TAGS_AT_MOST) return unionById(distinct.map((t) => this.withTag(t)));
+    return [...new Set(distinct.flatMap((t) => [...this.withTag(t)]))].sort(byContactId);
   }
 
   insert(contact: Contact): void {
@@ -251,15 +267,34 @@ export class ContactStore {
     const page: ProjectedContact[] = [];
     let skipped = 0;
     const plan = this.plan(request.find);
-    for (const contact of this.#candidates(plan, true)) {
-      if (!matchesFilter(contact, plan.filter)) continue;
-      if (skipped < skip) skipped += 1;
-      else {
-        page.push(projectContact(contact, request.projection));
-        if (page.length >= limit) break;
+    const filter = plan.filter;
+    this.#eachOrderedCandidate(plan, (contact) => {
+      if (!matchesFilter(contact, filter)) return true;
+      if (skipped < skip) {
+        skipped += 1;
+        return true;
       }
-    }
+      page.push(projectContact(contact, request.projection));
+      return page.length < limit;
+    });
     return page;
+  }
+
+  // The plan's candidates in _id order, each given to `visit` until it answers false. The common
+  // drivers loop over the index's chunks directly: through generators, a page of two tags at a
+  // million contacts spent 0.15 ms stepping from one candidate to the next.
+  #eachOrderedCandidate(plan: QueryPlan, visit: (contact: Contact) => boolean): void {
+    const driver = plan.driver;
+    if (driver.index === 'all') this.#byId.each(visit);
+    else if (driver.index === 'tag' && driver.tagIds.length === 1)
+      this.#byTag.get(driver.tagIds[0]!)?.each(visit);
+    else if (driver.index === 'allTags') {
+      const [smallest, ...others] = driver.tagIds;
+      this.#byTag.get(smallest!)?.each((contact) => {
+        for (const tag of others) if (!contact.tag_ids.includes(tag)) return true;
+        return visit(contact);
+      });
+    } else for (const contact of this.#candidates(plan, true)) if (!visit(contact)) return;
   }
 
   /** Every contact a filter matches, in no particular order. */
@@ -280,8 +315,8 @@ export class ContactStore {
           driver.cells.map((c) => this.#byCell.get(c)).filter((c): c is Contact => c !== undefined),
         );
       case 'tag':
-        if (driver.tagIds.length === 1) return this.withTag(driver.tagIds[0]!);
-        return sort([...new Set(driver.tagIds.flatMap((t) => [...this.withTag(t)]))]);
+        if (ordered) return this.withAnyTag(driver.tagIds);
+        return new Set(driver.tagIds.flatMap((t) => [...this.withTag(t)]));
       case 'allTags': {
         const [smallest, ...others] = driver.tagIds;
         return withEveryTag(this.withTag(smallest!), others);
@@ -359,8 +394,7 @@ function* inUpdatedAtOrder(contacts: readonly Contact[]): Steps<Contact[]> {
 }
 
 // The contacts of the smallest tag's list that carry the other tags too, in its order. A contact
-// holds a few tags: reading them beats walking the larger lists alongside (0.28 ms for a page of
-// two tags of 10% and 6% at a million contacts).
+// holds a few tags: reading them beats walking the larger lists alongside.
 function* withEveryTag(contacts: Iterable<Contact>, others: readonly string[]): IterableIterator<Contact> {
   for (const contact of contacts) if (others.every((tag) => contact.tag_ids.includes(tag))) yield contact;
 }

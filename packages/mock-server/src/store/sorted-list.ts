@@ -27,6 +27,16 @@ export class SortedList<T> {
   }
 
   /**
+   * Calls `visit` with each value in order until it answers `false`: a plain loop over the chunks,
+   * several times cheaper per value than {@link values}' generator on a search's hot path.
+   */
+  each(visit: (value: T) => boolean): void {
+    for (const chunk of this.#chunks) {
+      for (let i = 0; i < chunk.length; i++) if (!visit(chunk[i]!)) return;
+    }
+  }
+
+  /**
    * The values as they are now, in order, as chunks (each at most 2,048 values): taken at once,
    * whatever the size, since no value is copied. A later change to the list copies the chunk it
    * touches first, so the snapshot stays as it was taken.
