@@ -10,8 +10,9 @@ import { harJsonPieces, harOf } from './core/har.js';
 import { createIdGenerator } from './core/ids.js';
 import { ReadOnce } from './core/journal-recording.js';
 import { jsonPiecesSteps } from './core/json-pieces.js';
+import { stoppedWhenFull } from './core/memory-room.js';
 import { createFetchAdapter } from './core/mock-fetch.js';
-import { EXPORT_QUEUE, OneAtATime, type WithExportQueue } from './core/one-at-a-time.js';
+import { newSharedQueues, SHARED_QUEUES, type WithSharedQueues } from './core/one-at-a-time.js';
 import { openApiAnswer, openApiDocumentFor } from './core/openapi-answer.js';
 import { checkParties, pactFromJournal, pactFromJournalSteps } from './core/pact-file.js';
 import { PactStates } from './core/pact-states.js';
@@ -77,7 +78,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
  */
 export async function createMockServiceInSlices(options: MockServiceOptions = {}): Promise<MockService> {
   const { mock, start } = buildMockService(options, true);
-  await runInSlices(start());
+  // The world is the caller's only once made: one that outgrows the heap is refused and dropped.
+  await runInSlices(stoppedWhenFull(start(), mock.settings));
   return mock;
 }
 
@@ -157,7 +159,7 @@ function buildMockService(
       );
     return document;
   }
-  const exports = (options as WithExportQueue)[EXPORT_QUEUE] ?? new OneAtATime();
+  const queues = (options as WithSharedQueues)[SHARED_QUEUES] ?? newSharedQueues();
   // The control plane's seed and reset: a slice at a time, the world held still meanwhile.
   const inSlices: WorldActionsInSlices = {
     seed: (document) => state.gate.run(() => seedSteps(document)),
@@ -207,7 +209,7 @@ function buildMockService(
             startedAt,
             gate: state.gate,
             inSlices,
-            exports,
+            queues,
           }).catch(internalError);
         }
         if (path === '/openapi.json' && request.method === 'GET')
@@ -297,8 +299,8 @@ function buildMockService(
     openApiDocument: (serverUrl) => openApiDocumentFor(serverUrl ?? settings.publicUrl ?? settings.baseUrl),
   };
   exposeWorld(mock, () => state.world, state.gate);
-  // Not enumerable: a world router reads it to share the queue with the worlds it makes.
-  Object.defineProperty(mock, EXPORT_QUEUE, { value: exports });
+  // Not enumerable: a world router reads it to share the queues with the worlds it makes.
+  Object.defineProperty(mock, SHARED_QUEUES, { value: queues });
   return {
     mock,
     *start() {

@@ -275,7 +275,60 @@ describe('a mock whose memoryFull says there is no room', () => {
     expect(read.status).toBe(200);
     expect(mock.state()).toEqual(before);
     expect(router.list()).toEqual([]);
+    // An export is made whole before it is written: refused too, rather than run the heap out.
+    const exported = await router.fetch(`${mock.baseUrl}/__mock/state`);
+    expect(exported.status).toBe(507);
     expect((await post('/__mock/reset', {})).status).toBe(200);
+  });
+
+  it('checks the room when each request’s turn comes, so that worlds and seeds sent together cannot all take it', async () => {
+    const mock = createMockService({
+      seed: testSeed(),
+      // Room for one more world, and for one seed of the default world.
+      memoryFull: () =>
+        router.list().length >= 1 && mock.contactCount() > testContacts ? 'No room' : undefined,
+    });
+    const testContacts = mock.contactCount();
+    const router = createWorldRouter(mock);
+    const post = (path: string, body: unknown) =>
+      router
+        .fetch(`${mock.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        .then((answer) => answer.status);
+    const seed = (cell: string) => ({ contacts: [{ org_id: 'org_a', cell }] });
+    const statuses = await Promise.all([
+      post('/__mock/worlds', { name: 'one', seed: {} }),
+      post('/__mock/seed', seed('27829000001')),
+      post('/__mock/worlds', { name: 'two', seed: {} }),
+      post('/__mock/seed', seed('27829000002')),
+    ]);
+    expect(statuses).toEqual([201, 200, 507, 507]);
+    expect(router.list().map((world) => world.name)).toEqual(['one']);
+    expect(mock.contactCount()).toBe(testContacts + 1);
+  });
+
+  it('drops a new world whose seed outgrows the room midway, and frees its name', async () => {
+    let looks = 0;
+    // Room at first; none once the seed has run a few slices.
+    const mock = createMockService({ memoryFull: () => (++looks > 5 ? 'No room' : undefined) });
+    const router = createWorldRouter(mock);
+    const contacts = Array.from({ length: 40_000 }, (_, i) => ({
+      org_id: 'o',
+      cell: `2783${String(i).padStart(7, '0')}`,
+    }));
+    const answer = await router.fetch(`${mock.baseUrl}/__mock/worlds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'big', seed: { orgs: [{ _id: 'o' }], contacts } }),
+    });
+    expect(answer.status).toBe(507);
+    expect(await answer.json()).toEqual({ ok: false, error: 'No room' });
+    expect(router.list()).toEqual([]);
+    looks = 0;
+    expect(router.create({ name: 'big' }).world).toBe('big');
   });
 });
 

@@ -3,8 +3,9 @@ import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
 import type { IncomingCall } from '../core/handle-request.js';
 import { readJsonBody } from '../core/json-body.js';
+import { refuseWhenFull } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
-import type { OneAtATime } from '../core/one-at-a-time.js';
+import type { SharedQueues } from '../core/one-at-a-time.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
@@ -109,7 +110,11 @@ export async function handleControlRequest(
     if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
     const routeCall = { ...call, params: match.params };
     return await (match.route.export
-      ? call.exports.run(() => match.route.handle(routeCall), whenSent)
+      ? call.exports.run(() => {
+          // An export is made whole before it is written: with the heap full, it would run it out.
+          refuseWhenFull(call.mock.settings);
+          return match.route.handle(routeCall);
+        }, whenSent)
       : match.route.handle(routeCall));
   } catch (error) {
     const answer = refusal(error);
@@ -128,19 +133,29 @@ export async function answerControl(
   call: IncomingCall,
   url: RequestTarget,
   path: string,
-  context: { startedAt: number; gate: WorldGate; inSlices: WorldActionsInSlices; exports: OneAtATime },
+  context: { startedAt: number; gate: WorldGate; inSlices: WorldActionsInSlices; queues: SharedQueues },
 ): Promise<Answer> {
   const refused = accessRefusal(mock.settings, call, path);
   if (refused) return refused;
   if (call.headers.has(MOCK_WEBHOOK_HEADER))
     return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
-  let body: unknown;
-  if (call.method === 'POST') {
-    const notJsonAnswer = contentTypeRefusal(call);
-    if (notJsonAnswer) return notJsonAnswer;
-    const route = matchRoute(call.method, path)?.route;
-    const full = route?.growsWorld ? mock.settings.memoryFull?.() : undefined;
-    if (full !== undefined) return fail(507, full);
+  const { startedAt, inSlices, queues } = context;
+  const answerWith = (body: unknown) =>
+    handleControlRequest({
+      mock,
+      method: call.method,
+      path,
+      url,
+      body,
+      startedAt,
+      inSlices,
+      exports: queues.exports,
+    });
+  if (call.method !== 'POST') return answerWith(undefined);
+  const notJsonAnswer = contentTypeRefusal(call);
+  if (notJsonAnswer) return notJsonAnswer;
+  const route = matchRoute(call.method, path)?.route;
+  const answerPost = async (): Promise<Answer> => {
     const maxBytes = route?.seedBody
       ? mock.settings.maxBodyBytes
       : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);
@@ -152,10 +167,21 @@ export async function answerControl(
     )
       return notJson(null);
     if ('error' in read) return read.error;
-    body = read.body;
     // A seed or reset may have begun while the body came in.
     if (context.gate.closed) await context.gate.waitOpen();
+    return answerWith(read.body);
+  };
+  if (!route?.growsWorld) return answerPost();
+  // One at a time across the mock and its worlds, room checked when its turn comes (before its
+  // body is read): sent together, each found room before any had taken it.
+  try {
+    return await queues.growth.run(() => {
+      refuseWhenFull(mock.settings);
+      return answerPost();
+    });
+  } catch (error) {
+    const answer = refusal(error);
+    if (answer) return answer;
+    throw error;
   }
-  const { startedAt, inSlices, exports } = context;
-  return handleControlRequest({ mock, method: call.method, path, url, body, startedAt, inSlices, exports });
 }

@@ -3,7 +3,9 @@ import { parseBody } from '../control/control-route.js';
 import { ControlError } from '../core/control-error.js';
 import type { IncomingCall } from '../core/handle-request.js';
 import { readJsonBody } from '../core/json-body.js';
+import { refuseWhenFull } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
+import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
 import { type Answer, fail, ok } from '../core/responses.js';
 import type { Settings } from '../core/settings.js';
 import { SeedError } from '../store/seed-check.js';
@@ -11,7 +13,7 @@ import type { SeedDocument } from '../store/seed-schema.js';
 
 /** What the worlds' control routes act on: a world router, seen from here. */
 interface WorldHost {
-  main: { settings: Pick<Settings, 'maxBodyBytes' | 'memoryFull'> };
+  main: { settings: Pick<Settings, 'maxBodyBytes' | 'memoryFull'> } & WithSharedQueues;
   createInSlices(input: { name?: string; seed?: SeedDocument; ttl_s?: number }): Promise<unknown>;
   list(): unknown[];
   delete(name: string): boolean;
@@ -55,12 +57,17 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
   if (call.headers.has(MOCK_WEBHOOK_HEADER))
     return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
   if (path === '/__mock/worlds' && call.method === 'POST') {
-    const full = router.main.settings.memoryFull?.();
-    if (full !== undefined) return fail(507, full);
-    const read = await readJsonBody(call, router.main.settings.maxBodyBytes);
-    if ('error' in read) return read.error;
-    const input = parseBody(CreateBody, read.body);
-    return ok(await router.createInSlices({ ...input, seed: input.seed as SeedDocument | undefined }), 201);
+    const create = async (): Promise<Answer> => {
+      refuseWhenFull(router.main.settings);
+      const read = await readJsonBody(call, router.main.settings.maxBodyBytes);
+      if ('error' in read) return read.error;
+      const input = parseBody(CreateBody, read.body);
+      return ok(await router.createInSlices({ ...input, seed: input.seed as SeedDocument | undefined }), 201);
+    };
+    // Worlds are made one at a time, with the mock's other growing requests, and room is checked
+    // when each one's turn comes: five sent together each found room, then ran the heap out.
+    const growth = (router.main as WithSharedQueues)[SHARED_QUEUES]?.growth;
+    return growth ? growth.run(create) : create();
   }
   if (path === '/__mock/worlds' && call.method === 'GET') return ok(router.list());
   const name = decodeURIComponent(path.slice('/__mock/worlds/'.length));
@@ -81,7 +88,11 @@ export async function answerWorldControl(
     return await answer(router, call, path);
   } catch (error) {
     if (error instanceof SeedError) return fail(400, { code: 'invalid_seed', issues: error.issues });
-    if (error instanceof ControlError) return fail(error.status, error.message);
+    if (error instanceof ControlError) {
+      const refused = fail(error.status, error.message);
+      if (error.headers) refused.headers = error.headers;
+      return refused;
+    }
     if (error instanceof URIError) return fail(400, error.message);
     throw error;
   }

@@ -2,7 +2,7 @@ import { accessRefusal, contentTypeRefusal } from '../control/control-guard.js';
 import { ControlError } from '../core/control-error.js';
 import type { IncomingCall } from '../core/handle-request.js';
 import { createFetchAdapter, type FetchAdapter } from '../core/mock-fetch.js';
-import { EXPORT_QUEUE, type WithExportQueue } from '../core/one-at-a-time.js';
+import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
 import { requestTarget } from '../core/request-target.js';
 import { type Answer, fail } from '../core/responses.js';
 import type { MockServiceOptions } from '../core/settings.js';
@@ -172,16 +172,16 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
       );
     const { baseUrl: _, basePath: __, ...settings } = main.settings;
     const seed = input.seed ?? options.seed;
-    const mockOptions: MockServiceOptions & WithExportQueue = {
+    const mockOptions: MockServiceOptions & WithSharedQueues = {
       ...settings,
       baseUrl: baseUrlOf(name),
       world: name,
       ...(seed === undefined ? {} : { seed }),
       ...(input.seed === undefined && options.seedIsTrusted ? { seedIsTrusted: true } : {}),
     };
-    // Exports of every world wait for each other, as those of one world do.
-    const queue = (main as WithExportQueue)[EXPORT_QUEUE];
-    if (queue) mockOptions[EXPORT_QUEUE] = queue;
+    // Exports and growing requests of every world wait for each other, as those of one world do.
+    const queues = (main as WithSharedQueues)[SHARED_QUEUES];
+    if (queues) mockOptions[SHARED_QUEUES] = queues;
     return { name, ttlS, options: mockOptions };
   }
 
