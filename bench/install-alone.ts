@@ -17,17 +17,34 @@ export const userEnv = (): NodeJS.ProcessEnv =>
 export const run = (command: string, args: string[], cwd: string): string =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: userEnv() });
 
+type PackageName = 'sdk' | 'mock-server';
+
 /**
  * Builds and packs `packages/<name>`, and installs its tarball alone with npm in a fresh project
  * outside the workspace, as a user does. Answers the project's directory.
  */
-export function installAlone(name: 'sdk' | 'mock-server'): string {
-  run('pnpm', ['--filter', `@marketing/${name}`, 'build'], root);
-  const packed = mkdtempSync(join(tmpdir(), `bench-${name}-tarball-`));
-  run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages', name));
-  const tarball = join(packed, readdirSync(packed)[0]!);
-  const project = mkdtempSync(join(tmpdir(), `bench-${name}-user-`));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `bench-${name}-user`, private: true }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], project);
+export function installAlone(name: PackageName): string {
+  return installTogether([name]);
+}
+
+/**
+ * Builds and packs each of `packages/<names>`, and installs their tarballs with npm in one fresh
+ * project outside the workspace, with any `others` from npm's registry (`msw@2.9.0`), as a user
+ * does. Answers the project's directory.
+ */
+export function installTogether(names: PackageName[], others: string[] = []): string {
+  const tarballs = names.map((name) => {
+    run('pnpm', ['--filter', `@marketing/${name}`, 'build'], root);
+    const packed = mkdtempSync(join(tmpdir(), `bench-${name}-tarball-`));
+    run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages', name));
+    return join(packed, readdirSync(packed)[0]!);
+  });
+  const label = names.join('-');
+  const project = mkdtempSync(join(tmpdir(), `bench-${label}-user-`));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: `bench-${label}-user`, private: true }),
+  );
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...others], project);
   return project;
 }
