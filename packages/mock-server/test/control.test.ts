@@ -15,6 +15,19 @@ describe('seed, reset and state', () => {
     expect(copy.state()).toEqual(state);
   });
 
+  it('seeds a state that holds 150,000 messages in the outbox, as a large campaign run leaves', () => {
+    const { mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    mock.campaigns.run('cmp_1');
+    const state = mock.state();
+    const [message] = state.outbox;
+    const outbox = Array.from({ length: 150_000 }, (_, i) => ({
+      ...message!,
+      _id: `msg_${String(i).padStart(8, '0')}`,
+    }));
+    const copy = createMockService({ seed: { ...state, outbox } });
+    expect(copy.state().outbox.length).toBe(150_000);
+  });
+
   it('fills in documented defaults', () => {
     const mock = createMockService({
       seed: {
