@@ -59,6 +59,26 @@ describe('matchesFilter', () => {
     expect(matchesFilter(c, { updatedAt: { $lte: '2026-11-09T23:59:59.999Z' } })).toBe(false);
   });
 
+  it('matches long lists of cells and tags as short ones, each list used again and again', () => {
+    const name = fc.integer({ min: 0, max: 40 }).map(String);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { maxLength: 4 }),
+        name,
+        fc.array(name, { maxLength: 30 }),
+        fc.array(name, { maxLength: 30 }),
+        (tags, cell, cells, anyOf) => {
+          const candidate = contact('1', tags, '2026-11-10T00:00:00.000Z', cell);
+          const find = { cell: cells, tag_ids: { $in: anyOf } };
+          const expected = cells.includes(cell) && anyOf.some((t) => tags.includes(t));
+          // Twice: the second look reads the sets made for the same lists.
+          expect(matchesFilter(candidate, find)).toBe(expected);
+          expect(matchesFilter(candidate, find)).toBe(expected);
+        },
+      ),
+    );
+  });
+
   it('needs every filter to match', () => {
     expect(
       matchesFilter(c, { tag_ids: { $in: ['a'] }, updatedAt: { $gte: '2026-12-01T00:00:00.000Z' } }),
