@@ -91,12 +91,14 @@ function buildMockService(
   const clock = createClock(options.now, options.clockMode);
   const newId = createIdGenerator(() => clock.now().getTime() / 1000);
   const startedAt = performance.now();
+  const queues = (options as WithSharedQueues)[SHARED_QUEUES] ?? newSharedQueues();
   const state = new WorldHolder({
     clock,
     settings,
     handlers,
     newId,
     pathCells: new CellMemo(),
+    growth: queues.growth,
     start: options.seed && { seed: options.seed, trusted: options.seedIsTrusted },
     startLater,
   });
@@ -159,7 +161,6 @@ function buildMockService(
       );
     return document;
   }
-  const queues = (options as WithSharedQueues)[SHARED_QUEUES] ?? newSharedQueues();
   // The control plane's seed and reset: a slice at a time, the world held still meanwhile.
   const inSlices: WorldActionsInSlices = {
     seed: (document) => state.gate.run(() => seedSteps(document)),

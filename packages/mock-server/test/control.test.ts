@@ -323,6 +323,36 @@ describe('a mock whose memoryFull says there is no room', () => {
     expect(mock.contactCount()).toBe(testContacts + 1);
   });
 
+  it('lets large uploads sent together take the room one at a time, the later ones refused 507', async () => {
+    const mock = createMockService({
+      seed: testSeed(),
+      rateLimit: false,
+      memoryFull: () => (mock.contactCount() > testContacts ? 'No room' : undefined),
+    });
+    const testContacts = mock.contactCount();
+    const upload = (from: number) => {
+      const body = JSON.stringify({
+        contacts: Array.from({ length: 30_000 }, (_, i) => ({
+          cell: `2783${String(from + i).padStart(7, '0')}`,
+          firstname: 'A name long enough for a large body',
+        })),
+      });
+      return mock
+        .fetch(`${mock.baseUrl}/contacts`, {
+          method: 'POST',
+          headers: {
+            authorization: 'Bearer key_a_admin',
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+          },
+          body,
+        })
+        .then((answer) => answer.status);
+    };
+    expect(await Promise.all([upload(0), upload(100_000)])).toEqual([200, 507]);
+    expect(mock.contactCount()).toBe(testContacts + 30_000);
+  });
+
   it('drops a new world whose seed outgrows the room midway, and frees its name', async () => {
     let looks = 0;
     // Room at first; none once the seed has run a few slices.

@@ -17,9 +17,11 @@ import type { World } from '../store/world.js';
 import type { CellMemo } from './cell-memo.js';
 import { type BodyCheck, checkBody } from './check-body.js';
 import { closestName } from './closest-name.js';
+import { ControlError } from './control-error.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
 import { readJsonBody } from './json-body.js';
+import type { OneAtATime } from './one-at-a-time.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
 import { type Answer, fail, type Outcome } from './responses.js';
@@ -35,6 +37,8 @@ export interface Pipeline extends MockRuntime {
   pathCells: CellMemo;
   /** Closed while a large seed or reset runs: a request that read a body waits before it acts. */
   gate: WorldGate;
+  /** Where large writes wait their turn with the mock's other requests that add records. */
+  growth: OneAtATime;
 }
 
 /**
@@ -181,16 +185,41 @@ export function handleServiceRequest(
     );
   }
   // A write when the process has no room left is refused, not left to run it out of memory.
-  const full = WRITES.test(endpoint.permission) ? pipeline.settings.memoryFull?.() : undefined;
+  const write = WRITES.test(endpoint.permission);
+  const full = write ? pipeline.settings.memoryFull?.() : undefined;
   if (full !== undefined) return asCaller(fail(507, full), org._id);
   const caller: Caller = { pipeline, url, route, key, org };
   if (!endpoint.body) return answerWithBody(caller, undefined);
-  return readJsonBody(request, pipeline.settings.maxBodyBytes).then(async (read) => {
-    if ('error' in read) return asCaller(read.error, org._id);
-    if (pipeline.gate.closed) await pipeline.gate.waitOpen();
-    return answerWithBody(caller, read.body);
-  });
+  const readAndAnswer = () =>
+    readJsonBody(request, pipeline.settings.maxBodyBytes).then(async (read) => {
+      if ('error' in read) return asCaller(read.error, org._id);
+      if (pipeline.gate.closed) await pipeline.gate.waitOpen();
+      return answerWithBody(caller, read.body);
+    });
+  if (!write || !isLargeBody(request)) return readAndAnswer();
+  // Large writes wait their turn with the mock's other growing requests and look for room when it
+  // comes: forty uploads of 100,000 contacts sent together each found room, then ran it out.
+  return pipeline.growth
+    .run(() => {
+      const fullNow = pipeline.settings.memoryFull?.();
+      return fullNow === undefined ? readAndAnswer() : asCaller(fail(507, fullNow), org._id);
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof ControlError)) throw error;
+      const busy = fail(error.status, error.message);
+      if (error.headers) busy.headers = error.headers;
+      return asCaller(busy, org._id);
+    });
 }
+
+// Whether a body is large enough to wait its turn: over 1 MiB by its length, or of no stated
+// length (chunked). An in-process call states none and sends none of that kind.
+function isLargeBody(request: IncomingCall): boolean {
+  const length = request.headers.get('content-length');
+  if (length !== null) return Number(length) > LARGE_BODY_BYTES;
+  return request.headers.get('transfer-encoding') !== null;
+}
+const LARGE_BODY_BYTES = 2 ** 20;
 
 // The permissions of endpoints that add or change records.
 const WRITES = /\.(?:create|update)\b/;

@@ -5,6 +5,7 @@ import type { MockClock } from './clock.js';
 import type { Pipeline } from './handle-request.js';
 import type { HandlerTable } from './handler-types.js';
 import { createIdGenerator } from './ids.js';
+import type { OneAtATime } from './one-at-a-time.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { Settings } from './settings.js';
 import { noSteps, runToEnd, type Steps } from './slices.js';
@@ -17,6 +18,8 @@ export interface WorldHolderParts {
   handlers: HandlerTable;
   newId(prefix?: string, atSeconds?: number): string;
   pathCells: CellMemo;
+  /** Where large writes wait their turn with the mock's other requests that add records. */
+  growth: OneAtATime;
   /** The world the mock starts with, and whether a state file vouched for it. */
   start?: { seed: SeedDocument; trusted?: boolean | undefined } | undefined;
   /** Leaves the start world to `startSteps`, for a caller that seeds it a slice at a time. */
@@ -54,9 +57,9 @@ export class WorldHolder {
   }
 
   #pipelineOf(world: World): Pipeline {
-    const { clock, settings, handlers, newId, pathCells } = this.#parts;
+    const { clock, settings, handlers, newId, pathCells, growth } = this.#parts;
     const rateLimiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
-    return { world, clock, settings, rateLimiter, handlers, newId, pathCells, gate: this.gate };
+    return { world, clock, settings, rateLimiter, handlers, newId, pathCells, gate: this.gate, growth };
   }
 
   #seedStart(world: World, next: (prefix?: string) => string): Steps<SeedResult | undefined> {

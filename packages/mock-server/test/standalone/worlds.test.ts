@@ -75,7 +75,7 @@ describe('the standalone server’s worlds', { timeout: 60_000 }, () => {
       else expect(created.status).toBe(201);
     }
     expect(refused?.body.error).toMatch(
-      /^The mock's memory is nearly full \(\d+ of \d+ MiB of heap\): delete a world/,
+      /^The mock's memory is nearly full \(\d+ of \d+ MiB of heap, with what it keeps outside it\): delete a world/,
     );
     expect((await call(`${cli.url}/__mock/health`)).status).toBe(200);
     expect((await call(`${cli.url}/__mock/seed`, 'POST', seed)).status).toBe(507);
