@@ -14,6 +14,17 @@ import { runInSlices, type Steps } from './slices.js';
  */
 export class WorldGate {
   #closed: Promise<void> | undefined;
+  readonly #beforeClose = new Set<() => void>();
+
+  /**
+   * Calls `listener` just before each run closes the gate, with the world as it stood before the
+   * run: a state saver saves the changes it holds then, rather than after a long run. Answers a
+   * function that stops the calls.
+   */
+  onBeforeClose(listener: () => void): () => void {
+    this.#beforeClose.add(listener);
+    return () => this.#beforeClose.delete(listener);
+  }
 
   /** What to wait for before changing the world, while the gate is closed. */
   get closed(): Promise<void> | undefined {
@@ -32,6 +43,7 @@ export class WorldGate {
   async run<T>(start: () => Steps<T>): Promise<T> {
     // Checked and closed in one turn: two runs waiting on the same opening must not both go.
     while (this.#closed) await this.#closed;
+    for (const listener of this.#beforeClose) listener();
     let open!: () => void;
     this.#closed = new Promise((resolve) => {
       open = resolve;

@@ -1,4 +1,5 @@
 import { worldGateOf, worldOf } from '../core/world-access.js';
+import type { WorldGate } from '../core/world-gate.js';
 import type { MockService } from '../mock-service.js';
 import type { SavedState } from './state-file.js';
 import { writeStateFile } from './state-file.js';
@@ -42,6 +43,7 @@ export class StateSaver {
 
   /** Notes that the world may have changed: it is saved within the interval. */
   changed(): void {
+    this.#watchGate();
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;
       this.saveNow().catch(this.onError);
@@ -61,6 +63,23 @@ export class StateSaver {
   }
 
   /** Saves now; resolves once the file holds every change made before the call. */
+  // A long run (a clock move, a campaign run, a large seed) holds the world, and a save waits for
+  // it to be whole again: changes made before it are saved as they stand when it starts, so that
+  // a kill during the run loses none of them (a write acknowledged before a 30-day clock move was
+  // lost to a kill during it).
+  #watchGate(): void {
+    const mock = this.mock();
+    const gate = mock && worldGateOf(mock);
+    if (!gate || gate === this.#watchedGate) return;
+    this.#stopWatching?.();
+    this.#watchedGate = gate;
+    this.#stopWatching = gate.onBeforeClose(() => {
+      if (this.#timer !== undefined) this.saveNow().catch(this.onError);
+    });
+  }
+  #watchedGate: WorldGate | undefined;
+  #stopWatching: (() => void) | undefined;
+
   saveNow(): Promise<void> {
     if (this.#running) {
       // The running save's snapshot may predate the call: one more follows it.
