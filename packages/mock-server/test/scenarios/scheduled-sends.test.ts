@@ -90,6 +90,30 @@ describe('a recurring campaign', () => {
     expect(mock.state().orgs[0]!.credits).toBe(1000 - 14);
   });
 
+  it('stops a clock move over HTTP where it is once there is no room, what was due until then done', async () => {
+    const mock: MockService = createMockService({
+      seed: scheduleSeed(),
+      now: START,
+      // The room runs out once the third day's sends are made.
+      memoryFull: () => (mock.outbox().length >= 6 ? 'No room' : undefined),
+    });
+    const answer = await mock.fetch(`${mock.baseUrl}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: '30d' }),
+    });
+    expect(answer.status).toBe(507);
+    const { error } = (await answer.json()) as { error: string };
+    const stoppedAt = /The clock stopped at (\S+), with what was due until then done$/.exec(error)?.[1];
+    expect(stoppedAt).toBe(mock.clock.now().toISOString());
+    expect(mock.clock.now().getTime()).toBeLessThan(Date.parse(START) + 30 * 86_400_000);
+    // Every day's send up to where it stopped, and none after.
+    const days = mock.outbox({ cell: '27831110001' }).map((m) => m.createdAt);
+    expect(days.length).toBeGreaterThanOrEqual(3);
+    expect(days.length).toBeLessThan(30);
+    expect(days.every((at) => at <= stoppedAt!)).toBe(true);
+  });
+
   it('does nothing while the clock stands before its window', () => {
     const mock = createMockService({ seed: scheduleSeed(), now: START });
     mock.clock.advance('59m');
