@@ -3,9 +3,28 @@ import { gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
 
-/** Whether a request's `accept-encoding` takes gzip. */
-export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
-  acceptEncoding !== undefined && /\bgzip\b/.test(acceptEncoding);
+/**
+ * Whether a request's `accept-encoding` takes gzip: named (or `*`, when gzip is not named) with a
+ * weight above 0, so that `gzip;q=0` refuses it.
+ *
+ * @example
+ * ```ts
+ * acceptsGzip('br, gzip;q=0.5'); // true
+ * acceptsGzip('gzip;q=0, *'); // false
+ * ```
+ */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (acceptEncoding === undefined) return false;
+  let star: boolean | undefined;
+  for (const entry of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const q = parameters.find((p) => /^q\s*=/.test(p));
+    const weighted = q === undefined || Number(q.slice(q.indexOf('=') + 1)) > 0;
+    if (name === 'gzip' || name === 'x-gzip') return weighted;
+    if (name === '*') star = weighted;
+  }
+  return star === true;
+}
 
 /** Answers at least this long (in characters) are gzipped for a client that accepts it. */
 export const GZIP_THRESHOLD = 8 * 1024;

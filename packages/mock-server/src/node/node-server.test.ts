@@ -299,6 +299,16 @@ describe('createNodeServer', () => {
     });
   });
 
+  it('answers an Expect other than 100-continue 417 in an envelope', async () => {
+    const answer = await rawExchange('GET /tags HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n');
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 417 /);
+    expect(JSON.parse(body)).toEqual({
+      ok: false,
+      error: 'Expectation failed: the mock meets only "Expect: 100-continue", not "200-ok"',
+    });
+  });
+
   it('answers 503 with retry-after while clients leave too many answers unread, health still 200', async () => {
     const url = await listening(bigAnswers, { maxUnsentBytes: 8 * 2 ** 20 });
     const holder = await unreadAnswer(url);

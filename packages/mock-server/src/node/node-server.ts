@@ -265,6 +265,19 @@ export function createNodeServer(
     },
   );
   server.on('clientError', answerUnreadable);
+  // Node answers an Expect other than 100-continue with a bare 417 when nothing listens.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify({
+      ok: false,
+      error: `Expectation failed: the mock meets only "Expect: 100-continue", not "${req.headers.expect}"`,
+    });
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+  });
   // Node closes a CONNECT without a word when nothing listens for it: it gets an envelope.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
     endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT'),
