@@ -9,7 +9,7 @@ import type { SharedQueues } from '../core/one-at-a-time.js';
 import { matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
-import { type Answer, fail, htmlPage, type Outcome, ok, whenSent } from '../core/responses.js';
+import { type Answer, fail, failWith, htmlPage, type Outcome, ok, whenSent } from '../core/responses.js';
 import type { WorldGate } from '../core/world-gate.js';
 import type { MockService } from '../mock-service.js';
 import { SeedError } from '../store/seed-check.js';
@@ -82,11 +82,7 @@ function matchRoute(
 /** The errors a control action throws for bad input, as their 4xx answers. */
 function refusal(error: unknown): Outcome | undefined {
   if (error instanceof SeedError) return fail(400, { code: 'invalid_seed', issues: error.issues });
-  if (error instanceof ControlError) {
-    const answer = fail(error.status, error.message);
-    if (error.headers) answer.headers = error.headers;
-    return answer;
-  }
+  if (error instanceof ControlError) return failWith(error);
   if (
     error instanceof FaultError ||
     error instanceof RequestFilterError ||

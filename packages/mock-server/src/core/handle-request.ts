@@ -24,7 +24,7 @@ import { readJsonBody } from './json-body.js';
 import type { OneAtATime } from './one-at-a-time.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
-import { type Answer, fail, type Outcome } from './responses.js';
+import { type Answer, fail, failWith, type Outcome } from './responses.js';
 import type { MockRuntime } from './runtime.js';
 import type { WorldGate } from './world-gate.js';
 
@@ -206,9 +206,7 @@ export function handleServiceRequest(
     })
     .catch((error: unknown) => {
       if (!(error instanceof ControlError)) throw error;
-      const busy = fail(error.status, error.message);
-      if (error.headers) busy.headers = error.headers;
-      return asCaller(busy, org._id);
+      return asCaller(failWith(error), org._id);
     });
 }
 

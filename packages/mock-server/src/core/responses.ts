@@ -1,3 +1,4 @@
+import type { ControlError } from './control-error.js';
 import { textResponse } from './text-response.js';
 
 /** What a handler answers: a status, an envelope, and any extra headers. */
@@ -50,6 +51,11 @@ export function fail(status: number, error: unknown, extras: FailureExtras = {})
   const body: Failure['body'] =
     extras.hint === undefined ? { ok: false, error } : { ok: false, error, hint: extras.hint };
   return extras.headers ? { status, body, headers: extras.headers } : { status, body };
+}
+
+/** A {@link ControlError}'s answer: its status, its message in an envelope, and its headers. */
+export function failWith(error: ControlError): Failure {
+  return fail(error.status, error.message, error.headers ? { headers: error.headers } : {});
 }
 
 // The text is kept on the outcome itself: a WeakMap entry per answer costs the collector more

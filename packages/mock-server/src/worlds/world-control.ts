@@ -6,7 +6,7 @@ import { readJsonBody } from '../core/json-body.js';
 import { refuseWhenFull } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
-import { type Answer, fail, ok } from '../core/responses.js';
+import { type Answer, fail, failWith, ok } from '../core/responses.js';
 import type { Settings } from '../core/settings.js';
 import { SeedError } from '../store/seed-check.js';
 import type { SeedDocument } from '../store/seed-schema.js';
@@ -88,11 +88,7 @@ export async function answerWorldControl(
     return await answer(router, call, path);
   } catch (error) {
     if (error instanceof SeedError) return fail(400, { code: 'invalid_seed', issues: error.issues });
-    if (error instanceof ControlError) {
-      const refused = fail(error.status, error.message);
-      if (error.headers) refused.headers = error.headers;
-      return refused;
-    }
+    if (error instanceof ControlError) return failWith(error);
     if (error instanceof URIError) return fail(400, error.message);
     throw error;
   }
