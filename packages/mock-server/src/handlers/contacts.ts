@@ -62,6 +62,24 @@ function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, 
   return ok({ matchedCount: 1, modifiedCount: changed || created ? 1 : 0 });
 }
 
+// Finds the contacts a bulk update matches, then changes them; answers how many of each. Matches
+// are collected first: changing tags while walking a tag index would skip rows. Collected in
+// steps too: 200,000 matches gathered at once held health over 100 ms.
+function* updateMatching(
+  ctx: HandlerContext,
+  request: ParsedBulkUpdate,
+): Steps<{ matchedCount: number; modifiedCount: number }> {
+  const matches: Contact[] = [];
+  for (const contact of contactsOf(ctx).matching(request.find)) {
+    matches.push(contact);
+    if (matches.length % RECORDS_PER_PIECE_OF_MATCHES === 0) yield;
+  }
+  const modifiedCount = yield* updateMatches(ctx, matches, request.update);
+  return { matchedCount: matches.length, modifiedCount };
+}
+// Matches gathered between pauses: reading is cheaper than changing, so more a step.
+const RECORDS_PER_PIECE_OF_MATCHES = 8 * RECORDS_PER_STEP;
+
 // Changes the matched contacts; answers how many changed.
 function* updateMatches(
   ctx: HandlerContext,
@@ -137,14 +155,13 @@ export const contactHandlers = defineHandlers({
           })),
         });
       }
-      // Matches are collected first: changing tags while walking a tag index would skip rows.
-      const matches = [...contactsOf(ctx).matching(request.find)];
-      // A tag filter can match a million contacts: those are changed a slice at a time.
-      const steps = updateMatches(ctx, matches, request.update);
-      const answer = (modifiedCount: number) =>
-        ok({ matchedCount: matches.length, modifiedCount, parsedRequest: request });
-      const modified = runSteps(ctx, matches.length, steps);
-      return modified instanceof Promise ? modified.then(answer) : answer(modified);
+      // A tag filter can match a million contacts: those are found and changed a slice at a time,
+      // judged by the plan's estimate of the rows it reads.
+      const estimated = contactsOf(ctx).plan(request.find).estimatedRows;
+      const answer = (counts: { matchedCount: number; modifiedCount: number }) =>
+        ok({ ...counts, parsedRequest: request });
+      const counts = runSteps(ctx, estimated, updateMatching(ctx, request));
+      return counts instanceof Promise ? counts.then(answer) : answer(counts);
     },
   },
 });
