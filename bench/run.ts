@@ -21,7 +21,7 @@ import {
 } from '../packages/mock-server/src/standalone/state-file.js';
 import { snapshotOf } from '../packages/mock-server/src/standalone/world-snapshot.js';
 import { listeningUrl } from '../test-support/listening.js';
-import { installAlone, installTogether, userEnv } from './install-alone.js';
+import { installTogether, userEnv } from './install-alone.js';
 import { type Load, median, throughputOnce } from './load.js';
 import { timeOpenApiDocument } from './openapi-document.js';
 import { measurePeers } from './peers.js';
@@ -491,7 +491,6 @@ const inProcess = JSON.parse(
     },
   ).stdout,
 ) as Record<'plainFetchThroughMsw' | 'sdkThroughMsw' | 'sdkThroughMockFetch' | 'core', number[]>;
-if (!tiny) rmSync(inProcessProject, { recursive: true, force: true });
 const us = (n: number) => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} µs`;
 const sdkRatios = inProcess.sdkThroughMsw.map((sdk, round) => sdk / inProcess.plainFetchThroughMsw[round]!);
 record({
@@ -566,11 +565,12 @@ record({
   figure: medianOf(sourceStarts),
 });
 
-// 8a. The mock's package as a user installs it (its tarball alone, from npm's registry for its
-// dependencies), started with npx: npm's own start is part of what the user waits for. Not at the
-// tiny size: the outside tests install and start it the same way.
+// 8a. The mock's package as a user installs it (its tarball, from npm's registry for its
+// dependencies, in section 6's project beside the SDK and msw), started with npx: npm's own start
+// is part of what the user waits for. Not at the tiny size: the outside tests install and start
+// it the same way.
 if (!tiny) {
-  const mockProject = installAlone('mock-server');
+  const mockProject = inProcessProject;
   const npxStarts: number[] = [];
   for (let i = 0; i < 5; i++)
     npxStarts.push(await coldStart('npx', ['--no-install', 'marketing-mock'], mockProject, 'SIGTERM'));
