@@ -2,7 +2,7 @@ import { ClockError } from '../core/clock.js';
 import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
 import type { IncomingCall } from '../core/handle-request.js';
-import { readJsonBody } from '../core/json-body.js';
+import { type BodySource, readFirst, readJsonBody } from '../core/json-body.js';
 import { refuseWhenFull } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { SharedQueues } from '../core/one-at-a-time.js';
@@ -151,11 +151,11 @@ export async function answerControl(
   const notJsonAnswer = contentTypeRefusal(call);
   if (notJsonAnswer) return notJsonAnswer;
   const route = matchRoute(call.method, path)?.route;
-  const answerPost = async (): Promise<Answer> => {
-    const maxBytes = route?.seedBody
-      ? mock.settings.maxBodyBytes
-      : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);
-    const read = await readJsonBody(call, maxBytes);
+  const maxBytes = route?.seedBody
+    ? mock.settings.maxBodyBytes
+    : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);
+  const answerPost = async (source: BodySource = call): Promise<Answer> => {
+    const read = await readJsonBody(source, maxBytes);
     // Without a content-type only an empty body passes: anything else was sent as some other type.
     if (
       !call.headers.has('content-type') &&
@@ -168,12 +168,13 @@ export async function answerControl(
     return answerWith(read.body);
   };
   if (!route?.growsWorld) return answerPost();
-  // One at a time across the mock and its worlds, room checked when its turn comes (before its
-  // body is read): sent together, each found room before any had taken it.
+  // One at a time across the mock and its worlds, room checked when its turn comes (the body
+  // read before, parsed in the turn): sent together, each found room before any had taken it.
   try {
+    const source = await readFirst(call, maxBytes);
     return await queues.growth.run(() => {
       refuseWhenFull(mock.settings);
-      return answerPost();
+      return answerPost(source);
     });
   } catch (error) {
     const answer = refusal(error);

@@ -20,7 +20,7 @@ import { closestName } from './closest-name.js';
 import { ControlError } from './control-error.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
-import { readJsonBody } from './json-body.js';
+import { type BodySource, readFirst, readJsonBody } from './json-body.js';
 import type { OneAtATime } from './one-at-a-time.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
@@ -190,24 +190,27 @@ export function handleServiceRequest(
   if (full !== undefined) return asCaller(fail(507, full), org._id);
   const caller: Caller = { pipeline, url, route, key, org };
   if (!endpoint.body) return answerWithBody(caller, undefined);
-  const readAndAnswer = () =>
-    readJsonBody(request, pipeline.settings.maxBodyBytes).then(async (read) => {
+  const readAndAnswer = (source: BodySource = request) =>
+    readJsonBody(source, pipeline.settings.maxBodyBytes).then(async (read) => {
       if ('error' in read) return asCaller(read.error, org._id);
       if (pipeline.gate.closed) await pipeline.gate.waitOpen();
       return answerWithBody(caller, read.body);
     });
   if (!write || !isLargeBody(request)) return readAndAnswer();
   // Large writes wait their turn with the mock's other growing requests and look for room when it
-  // comes: forty uploads of 100,000 contacts sent together each found room, then ran it out.
-  return pipeline.growth
-    .run(() => {
-      const fullNow = pipeline.settings.memoryFull?.();
-      return fullNow === undefined ? readAndAnswer() : asCaller(fail(507, fullNow), org._id);
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof ControlError)) throw error;
-      return asCaller(failWith(error), org._id);
-    });
+  // comes: forty uploads of 100,000 contacts sent together each found room, then ran it out. The
+  // body is read first and parsed in the turn.
+  return readFirst(request, pipeline.settings.maxBodyBytes).then((source) =>
+    pipeline.growth
+      .run(() => {
+        const fullNow = pipeline.settings.memoryFull?.();
+        return fullNow === undefined ? readAndAnswer(source) : asCaller(fail(507, fullNow), org._id);
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ControlError)) throw error;
+        return asCaller(failWith(error), org._id);
+      }),
+  );
 }
 
 // Whether a body is large enough to wait its turn: over 1 MiB by its length, or of no stated

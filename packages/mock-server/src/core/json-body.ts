@@ -21,6 +21,26 @@ export interface BodySource {
   text(maxBytes?: number): Promise<string>;
 }
 
+/**
+ * The same source with its text read now, to its end or its failure: read before a request waits
+ * its turn in a queue, so that a slow or stalled upload does not hold the turn (one held every
+ * seed and new world for its 5-minute request timeout; one whose client left held them for good).
+ *
+ * @example
+ * ```ts
+ * const source = await readFirst(call, maxBytes);
+ * await growth.run(() => readJsonBody(source, maxBytes));
+ * ```
+ */
+export async function readFirst(request: BodySource, maxBytes: number): Promise<BodySource> {
+  const text = request.text(maxBytes);
+  await text.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { headers: request.headers, text: () => text };
+}
+
 /** A body read as JSON, or the 4xx that answers it. */
 export type ReadBody = { body: unknown } | { error: Outcome };
 

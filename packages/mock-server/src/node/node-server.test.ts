@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { okPieces, whenSent } from '../core/responses.js';
 import { createMockService } from '../create-mock-service.js';
+import { createWorldRouter } from '../worlds/world-router.js';
 import { createNodeServer, type NodeServerOptions } from './node-server.js';
 
 const closers: (() => void)[] = [];
@@ -297,6 +298,34 @@ describe('createNodeServer', () => {
       ok: false,
       error: 'Method not allowed: the mock is not a proxy and does not CONNECT',
     });
+  });
+
+  it('lets seeds and new worlds through while a large upload stalls midway, or is dropped after one gave up', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const url = await listening(createWorldRouter(mock));
+    const { port } = new URL(url);
+    // A create whose body is declared 2 MB long and stops after its first bytes.
+    const upload = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => upload.once('connect', resolve));
+    upload.write(
+      'POST /contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{"contacts":[{"cell":"27821234567"}',
+    );
+    closers.push(() => upload.destroy());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const post = (path: string, body: unknown, signal?: AbortSignal) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        ...(signal ? { signal } : {}),
+      }).then((answer) => answer.status);
+    // One that gives up while the upload is unfinished, then the upload's client leaves.
+    await post('/__mock/worlds', { name: 'gave-up' }, AbortSignal.timeout(300)).catch(() => undefined);
+    const started = performance.now();
+    expect(await post('/__mock/seed', { orgs: [{ _id: 'more' }] })).toBe(200);
+    upload.destroy();
+    expect(await post('/__mock/worlds', { name: 'after' })).toBe(201);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('answers an Expect other than 100-continue 417 in an envelope', async () => {

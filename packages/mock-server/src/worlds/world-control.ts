@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { parseBody } from '../control/control-route.js';
 import { ControlError } from '../core/control-error.js';
 import type { IncomingCall } from '../core/handle-request.js';
-import { readJsonBody } from '../core/json-body.js';
+import { readFirst, readJsonBody } from '../core/json-body.js';
 import { refuseWhenFull } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
@@ -57,9 +57,12 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
   if (call.headers.has(MOCK_WEBHOOK_HEADER))
     return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
   if (path === '/__mock/worlds' && call.method === 'POST') {
+    const maxBytes = router.main.settings.maxBodyBytes;
+    // The body is read before the turn (a stalled upload must not hold it) and parsed in it.
+    const source = await readFirst(call, maxBytes);
     const create = async (): Promise<Answer> => {
       refuseWhenFull(router.main.settings);
-      const read = await readJsonBody(call, router.main.settings.maxBodyBytes);
+      const read = await readJsonBody(source, maxBytes);
       if ('error' in read) return read.error;
       const input = parseBody(CreateBody, read.body);
       return ok(await router.createInSlices({ ...input, seed: input.seed as SeedDocument | undefined }), 201);
