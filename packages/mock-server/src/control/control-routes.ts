@@ -3,7 +3,7 @@ import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
 import type { IncomingCall } from '../core/handle-request.js';
 import { type BodySource, readFirst, readJsonBody } from '../core/json-body.js';
-import { refuseWhenFull } from '../core/memory-room.js';
+import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { SharedQueues } from '../core/one-at-a-time.js';
 import { matchPathPattern } from '../core/path-pattern.js';
@@ -106,11 +106,8 @@ export async function handleControlRequest(
     if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
     const routeCall = { ...call, params: match.params };
     return await (match.route.export
-      ? call.exports.run(() => {
-          // An export is made whole before it is written: with the heap full, it would run it out.
-          refuseWhenFull(call.mock.settings);
-          return match.route.handle(routeCall);
-        }, whenSent)
+      ? // An export is made whole before it is written: with the heap full, it would run it out.
+        runWithRoom(call.exports, call.mock.settings, () => match.route.handle(routeCall), whenSent)
       : match.route.handle(routeCall));
   } catch (error) {
     const answer = refusal(error);
@@ -171,11 +168,10 @@ export async function answerControl(
   // One at a time across the mock and its worlds, room checked when its turn comes (the body
   // read before, parsed in the turn): sent together, each found room before any had taken it.
   try {
+    // Refused at once too when there is no room already, without reading the body.
+    refuseWhenFull(mock.settings);
     const source = await readFirst(call, maxBytes);
-    return await queues.growth.run(() => {
-      refuseWhenFull(mock.settings);
-      return answerPost(source);
-    });
+    return await runWithRoom(queues.growth, mock.settings, () => answerPost(source));
   } catch (error) {
     const answer = refusal(error);
     if (answer) return answer;

@@ -21,6 +21,7 @@ import { ControlError } from './control-error.js';
 import type { HandlerContext, HandlerTable, RunTimeHandler } from './handler-types.js';
 import { hints } from './hints.js';
 import { type BodySource, readFirst, readJsonBody } from './json-body.js';
+import { runWithRoom } from './memory-room.js';
 import type { OneAtATime } from './one-at-a-time.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RequestTarget } from './request-target.js';
@@ -201,15 +202,10 @@ export function handleServiceRequest(
   // comes: forty uploads of 100,000 contacts sent together each found room, then ran it out. The
   // body is read first and parsed in the turn.
   return readFirst(request, pipeline.settings.maxBodyBytes).then((source) =>
-    pipeline.growth
-      .run(() => {
-        const fullNow = pipeline.settings.memoryFull?.();
-        return fullNow === undefined ? readAndAnswer(source) : asCaller(fail(507, fullNow), org._id);
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof ControlError)) throw error;
-        return asCaller(failWith(error), org._id);
-      }),
+    runWithRoom(pipeline.growth, pipeline.settings, () => readAndAnswer(source)).catch((error: unknown) => {
+      if (!(error instanceof ControlError)) throw error;
+      return asCaller(failWith(error), org._id);
+    }),
   );
 }
 

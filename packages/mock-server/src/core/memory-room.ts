@@ -1,4 +1,5 @@
 import { ControlError } from './control-error.js';
+import type { OneAtATime } from './one-at-a-time.js';
 import type { Settings } from './settings.js';
 import type { Steps } from './slices.js';
 
@@ -14,6 +15,29 @@ import type { Steps } from './slices.js';
 export function refuseWhenFull(settings: Pick<Settings, 'memoryFull'>): void {
   const full = settings.memoryFull?.();
   if (full !== undefined) throw new ControlError(507, full);
+}
+
+/**
+ * Runs `work` in its turn of `queue`, refused with a 507 {@link ControlError} when, once its turn
+ * has come, `memoryFull` says there is no room: requests sent together each found room on arrival
+ * before any had taken it. `until` ends the turn later than the work, as for
+ * {@link OneAtATime.run}.
+ *
+ * @example
+ * ```ts
+ * await runWithRoom(queues.growth, mock.settings, () => answerPost(source));
+ * ```
+ */
+export function runWithRoom<T>(
+  queue: OneAtATime,
+  settings: Pick<Settings, 'memoryFull'>,
+  work: () => T | Promise<T>,
+  until?: (result: T) => Promise<void>,
+): Promise<T> {
+  return queue.run(() => {
+    refuseWhenFull(settings);
+    return work();
+  }, until);
 }
 
 /**

@@ -88,9 +88,13 @@ export interface MockServiceOptions {
   /**
    * Says why the process has no room for more records, or `undefined` when it has: asked before a
    * write of the service (`POST`/`PUT` that create or update), and over HTTP before a seed, a
-   * provider state's seed, a new world, a campaign run or a clock move, which are refused 507
-   * with its words while it answers; reads, deletes and resets are not. The standalone server
-   * passes one that watches the V8 heap (over 60% of its limit). Not set: no check.
+   * provider state's seed, a new world, a campaign run, a clock move or an export, which are
+   * refused 507 with its words while it answers; reads, deletes and resets are not. Over HTTP those
+   * that add records (and creates or updates with a body over 1 MiB) run one at a time across the
+   * mock and the worlds a router makes, and it is asked again when each one's turn comes, and
+   * between the steps of a new world's seed and of a clock move. The standalone server passes one
+   * that watches the V8 heap and the memory kept outside it (over 60% of the heap's limit). Not
+   * set: no check.
    *
    * @example
    * ```ts

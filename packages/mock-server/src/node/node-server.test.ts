@@ -14,6 +14,13 @@ afterEach(() => {
 });
 
 // A raw HTTP/1.1 exchange, for requests no fetch client would send.
+// A raw answer's status line, and its body: exactly the envelope `{ok: false, error}`.
+function expectEnvelope(answer: string, status: number, error: string): void {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  expect(JSON.parse(body)).toEqual({ ok: false, error });
+}
+
 async function rawExchange(
   request: string,
   mock: Parameters<typeof createNodeServer>[0] = createMockService(),
@@ -292,12 +299,7 @@ describe('createNodeServer', () => {
 
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
     const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
-    const [head = '', body = ''] = answer.split('\r\n\r\n');
-    expect(head).toMatch(/^HTTP\/1\.1 405 /);
-    expect(JSON.parse(body)).toEqual({
-      ok: false,
-      error: 'Method not allowed: the mock is not a proxy and does not CONNECT',
-    });
+    expectEnvelope(answer, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
   });
 
   it('lets seeds and new worlds through while a large upload stalls midway, or is dropped after one gave up', async () => {
@@ -330,12 +332,11 @@ describe('createNodeServer', () => {
 
   it('answers an Expect other than 100-continue 417 in an envelope', async () => {
     const answer = await rawExchange('GET /tags HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n');
-    const [head = '', body = ''] = answer.split('\r\n\r\n');
-    expect(head).toMatch(/^HTTP\/1\.1 417 /);
-    expect(JSON.parse(body)).toEqual({
-      ok: false,
-      error: 'Expectation failed: the mock meets only "Expect: 100-continue", not "200-ok"',
-    });
+    expectEnvelope(
+      answer,
+      417,
+      'Expectation failed: the mock meets only "Expect: 100-continue", not "200-ok"',
+    );
   });
 
   it('answers 503 with retry-after while clients leave too many answers unread, health still 200', async () => {

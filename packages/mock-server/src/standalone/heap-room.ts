@@ -8,8 +8,9 @@ const MIB = 2 ** 20;
 
 /**
  * Why the server takes no more records, or `undefined` while its V8 heap and the memory it holds
- * outside it (the journals' texts) are under 60% of the heap's limit: the standalone server's `memoryFull`. The 43rd world of 400,000 contacts ran it out of
- * memory, where `--max-worlds` bounds how many worlds there are, not how large.
+ * outside it (the journals' texts) are under 60% of the heap's limit: the standalone server's
+ * `memoryFull`. The 43rd world of 400,000 contacts ran it out of memory, where `--max-worlds`
+ * bounds how many worlds there are, not how large.
  *
  * @example
  * ```ts

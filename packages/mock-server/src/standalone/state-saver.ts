@@ -62,7 +62,6 @@ export class StateSaver {
     }
   }
 
-  /** Saves now; resolves once the file holds every change made before the call. */
   // A long run (a clock move, a campaign run, a large seed) holds the world, and a save waits for
   // it to be whole again: changes made before it are saved as they stand when it starts, so that
   // a kill during the run loses none of them (a write acknowledged before a 30-day clock move was
@@ -80,6 +79,7 @@ export class StateSaver {
   #watchedGate: WorldGate | undefined;
   #stopWatching: (() => void) | undefined;
 
+  /** Saves now; resolves once the file holds every change made before the call. */
   saveNow(): Promise<void> {
     if (this.#running) {
       // The running save's snapshot may predate the call: one more follows it.

@@ -3,7 +3,7 @@ import { parseBody } from '../control/control-route.js';
 import { ControlError } from '../core/control-error.js';
 import type { IncomingCall } from '../core/handle-request.js';
 import { readFirst, readJsonBody } from '../core/json-body.js';
-import { refuseWhenFull } from '../core/memory-room.js';
+import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
 import { type Answer, fail, failWith, ok } from '../core/responses.js';
@@ -57,11 +57,13 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
   if (call.headers.has(MOCK_WEBHOOK_HEADER))
     return fail(409, 'The mock’s own webhooks cannot drive its control plane (it would loop)');
   if (path === '/__mock/worlds' && call.method === 'POST') {
-    const maxBytes = router.main.settings.maxBodyBytes;
+    const { settings } = router.main;
+    const maxBytes = settings.maxBodyBytes;
+    // Refused at once when there is no room already, without reading the body.
+    refuseWhenFull(settings);
     // The body is read before the turn (a stalled upload must not hold it) and parsed in it.
     const source = await readFirst(call, maxBytes);
     const create = async (): Promise<Answer> => {
-      refuseWhenFull(router.main.settings);
       const read = await readJsonBody(source, maxBytes);
       if ('error' in read) return read.error;
       const input = parseBody(CreateBody, read.body);
@@ -69,8 +71,8 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
     };
     // Worlds are made one at a time, with the mock's other growing requests, and room is checked
     // when each one's turn comes: five sent together each found room, then ran the heap out.
-    const growth = (router.main as WithSharedQueues)[SHARED_QUEUES]?.growth;
-    return growth ? growth.run(create) : create();
+    const growth = router.main[SHARED_QUEUES]?.growth;
+    return growth ? runWithRoom(growth, settings, create) : create();
   }
   if (path === '/__mock/worlds' && call.method === 'GET') return ok(router.list());
   const name = decodeURIComponent(path.slice('/__mock/worlds/'.length));
