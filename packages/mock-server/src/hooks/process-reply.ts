@@ -60,16 +60,7 @@ export async function processReply(runtime: MockRuntime, input: ReplyInput): Pro
   if (input.send_id !== undefined) {
     send = world.sends.get(input.send_id);
     if (!send) throw new ControlError(404, `No send ${input.send_id}`);
-  } else {
-    for (const candidate of world.sends.values()) {
-      if (
-        candidate.cell === cell &&
-        (input.campaign_id === undefined || candidate.campaign_id === input.campaign_id)
-      ) {
-        if (!send || candidate.to_start_at >= send.to_start_at) send = candidate;
-      }
-    }
-  }
+  } else send = world.sends.latestTo(cell, input.campaign_id);
   const campaignId = input.campaign_id ?? send?.campaign_id;
   const orgId =
     send?.org_id ??

@@ -63,10 +63,11 @@ export class NodeCall implements IncomingCall {
       const onEnd = () => {
         detach();
         parts.push(decoder.end());
-        const text = parts.join('');
+        // Joined in its turn: forty 4 MB bodies ending together took 2 ms each in one turn.
+        const finish = () => resolve(parts.join(''));
         const turn = this.#budget?.turn() ?? true;
-        if (turn === true) resolve(text);
-        else void turn.then(() => resolve(text));
+        if (turn === true) finish();
+        else void turn.then(finish);
       };
       const onError = (error: Error) => {
         detach();

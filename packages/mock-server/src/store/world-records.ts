@@ -16,11 +16,12 @@ import type {
   OutboxMessage,
   SaleRecordStored,
   SegmentRecord,
-  SendRecord,
   TagRecord,
   TemplateRecord,
   WebhookDelivery,
 } from './records.js';
+import { SendStore } from './send-store.js';
+import { ShardedMap } from './sharded-map.js';
 import { TransactionStore } from './transaction-store.js';
 
 /** Told of writes the mock's scheduler acts on later (it sets itself as the world's listener). */
@@ -46,8 +47,8 @@ export class WorldRecords {
   hooks = new Map<string, HookRecord>();
   offers = new Map<string, Offer>();
   contacts = new Map<string, ContactStore>();
-  sends = new Map<string, SendRecord>();
-  clicks = new Map<string, ClickRecord>();
+  sends = new SendStore();
+  clicks = new ShardedMap<ClickRecord>();
   sales: SaleRecordStored[] = [];
   saleKeys = new Set<string>();
   /** Lead transactions, with the indexes and counters the lead rules read. */

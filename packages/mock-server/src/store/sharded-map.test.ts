@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ShardedMap } from './sharded-map.js';
+
+describe('ShardedMap', () => {
+  it('holds what a Map holds under any mix of sets, deletes and clears', () => {
+    const key = fc.oneof(fc.string({ maxLength: 4 }), fc.stringMatching(/^snd_[0-9a-f]{24}$/));
+    const operation = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), key, value: fc.integer() }),
+      fc.record({ kind: fc.constant('delete' as const), key }),
+      fc.record({ kind: fc.constant('clear' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 200 }), (operations) => {
+        const sharded = new ShardedMap<number>();
+        const plain = new Map<string, number>();
+        for (const op of operations) {
+          if (op.kind === 'set') {
+            expect(sharded.set(op.key, op.value)).toBe(sharded);
+            plain.set(op.key, op.value);
+          } else if (op.kind === 'delete') expect(sharded.delete(op.key)).toBe(plain.delete(op.key));
+          else {
+            sharded.clear();
+            plain.clear();
+          }
+          expect(sharded.size).toBe(plain.size);
+        }
+        const sortedEntries = (entries: Iterable<[string, number]>) =>
+          [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(sortedEntries(sharded)).toEqual(sortedEntries(plain));
+        for (const [k, v] of plain) {
+          expect(sharded.get(k)).toBe(v);
+          expect(sharded.has(k)).toBe(true);
+        }
+        expect([...sharded.keys()].sort()).toEqual([...plain.keys()].sort());
+        expect([...sharded.values()].length).toBe(plain.size);
+      }),
+    );
+  });
+
+  it('keeps the order entries were set in among keys that share a part', () => {
+    const sharded = new ShardedMap<number>();
+    // The same last three characters put keys in one part.
+    for (const [i, prefix] of ['c', 'a', 'b'].entries()) sharded.set(`${prefix}-xyz`, i);
+    expect([...sharded.keys()]).toEqual(['c-xyz', 'a-xyz', 'b-xyz']);
+  });
+
+  it('spreads the mock’s counter IDs over its parts, so no part holds much more than its share', () => {
+    const sharded = new ShardedMap<number>();
+    for (let i = 0; i < 64_000; i++) sharded.set(`6744a2b0${i.toString(16).padStart(16, '0')}`, i);
+    const perPart = new Map<string, number>();
+    // Parts are iterated one after another: count the runs by where a key's neighbours are.
+    let parts = 0;
+    let previous = -1;
+    for (const value of sharded.values()) {
+      if (value < previous) parts += 1;
+      previous = value;
+      perPart.set(String(parts), (perPart.get(String(parts)) ?? 0) + 1);
+    }
+    expect(perPart.size).toBeGreaterThanOrEqual(32);
+    expect(Math.max(...perPart.values())).toBeLessThanOrEqual((64_000 / 64) * 2);
+  });
+});
