@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
 import { createMockService } from '../create-mock-service.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { createWorldRouter, type WorldRouterOptions } from './world-router.js';
@@ -207,6 +208,29 @@ describe('a world router', () => {
       body: { ok: false, error: 'No world "nope"; GET /__mock/worlds lists them' },
     });
     expect((await call('PUT', '/__mock/worlds')).status).toBe(404);
+  });
+
+  it('answers 404 to a seed that waited its turn while its world was deleted, and keeps nothing', async () => {
+    const { router, call } = setup();
+    await call('POST', '/__mock/worlds', { name: 'a', seed: {} });
+    // Another world's seed holds the queue that seeds, runs and clock moves wait in, one at a time.
+    let release = () => {};
+    const held = (router.main as WithSharedQueues)[SHARED_QUEUES]!.growth.run(
+      () => new Promise<void>((done) => (release = done)),
+    );
+    const seed = call('POST', '/worlds/a/__mock/seed', startSeed);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await call('DELETE', '/__mock/worlds/a')).status).toBe(200);
+    release();
+    await held;
+    expect(await seed).toMatchObject({
+      status: 404,
+      body: {
+        ok: false,
+        error: 'World "a" was deleted or expired while this request waited its turn: nothing was kept',
+      },
+    });
+    expect((await call('GET', '/worlds/a/contacts/27821000000')).status).toBe(404);
   });
 
   it('lists the worlds’ routes with the control routes, and serves none with the control plane off', async () => {

@@ -142,6 +142,13 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
     return found;
   }
   const baseUrlOf = (name: string) => `${main.baseUrl}/worlds/${name}`;
+  const hint = 'POST /__mock/worlds creates one; GET /__mock/worlds lists them';
+  const noWorld = (name: string) =>
+    fail(404, `No world "${name}": it was never created, was deleted, or expired unused`, { hint });
+  const deletedMeanwhile = (name: string) =>
+    fail(404, `World "${name}" was deleted or expired while this request waited its turn: nothing was kept`, {
+      hint,
+    });
 
   function freeName(): string {
     let name: string;
@@ -207,15 +214,15 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
         const end = path.indexOf('/', worldsPrefix.length);
         const name = path.slice(worldsPrefix.length, end < 0 ? undefined : end);
         const world = hosted(name, at);
-        if (!world)
-          return Promise.resolve(
-            fail(404, `No world "${name}": it was never created, was deleted, or expired unused`, {
-              hint: 'POST /__mock/worlds creates one; GET /__mock/worlds lists them',
-            }),
-          );
+        if (!world) return Promise.resolve(noWorld(name));
         world.lastUsed = at;
         world.requests += 1;
-        return world.mock.respond(call);
+        if (call.method === 'GET' || call.method === 'HEAD') return world.mock.respond(call);
+        // A write that waited its turn (a seed behind another world's) while the world was deleted
+        // changed a world nobody can reach: it is not answered as done.
+        return world.mock
+          .respond(call)
+          .then((answer) => (worlds.get(name) === world ? answer : deletedMeanwhile(name)));
       }
       const controlPath = path.slice(main.settings.basePath.length);
       if (main.settings.control && isWorldControlPath(controlPath)) {
