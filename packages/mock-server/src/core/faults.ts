@@ -30,7 +30,13 @@ export const FAULT_BODY_MAX_DEPTH = 100;
  */
 export const FAULT_BODY_MAX_CHARS = 1 << 20;
 
-const FaultHeaders = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+// A record made by zod from {"__proto__": …} would set its prototype, and the header vanish.
+const NoProtoKey = z.unknown().superRefine((headers, ctx) => {
+  if (typeof headers === 'object' && headers !== null && Object.hasOwn(headers, '__proto__'))
+    ctx.addIssue({ code: 'custom', path: ['__proto__'], message: '"__proto__" is not a valid header name' });
+});
+
+const FaultHeaders = NoProtoKey.pipe(z.record(z.string(), z.string())).superRefine((headers, ctx) => {
   const seen = new Set<string>();
   let bytes = 0;
   for (const [name, value] of Object.entries(headers)) {
@@ -87,7 +93,20 @@ const FaultSchema = z.strictObject({
     .regex(/^[A-Za-z]+$/, 'Expected an HTTP method such as POST')
     .transform((m) => m.toUpperCase())
     .optional(),
-  path: z.string().startsWith('/', 'Expected a path such as /send/sms or /contacts/:cell').optional(),
+  path: z
+    .string()
+    .startsWith('/', 'Expected a path such as /send/sms or /contacts/:cell')
+    // A path no request can have, or the control plane's, which faults never shape: armed, such a
+    // fault would wait for ever.
+    .refine(
+      (path) => !/[\x00-\x20\x7f?#]/.test(path),
+      'A path has no spaces, control characters (CR, LF), ? or #',
+    )
+    .refine(
+      (path) => !/^\/__mock(\/|$)/.test(path),
+      "Faults shape the service's requests; /__mock/ is the control plane, which they never reach",
+    )
+    .optional(),
   org_id: z.string().min(1).optional(),
   times: z.number().int().positive().default(1),
   when: z.enum(['before', 'after']).default('before'),

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { okPieces, whenSent } from '../core/responses.js';
 import { createMockService } from '../create-mock-service.js';
+import { demoWorld } from '../standalone/demo-world.js';
 import { createWorldRouter } from '../worlds/world-router.js';
 import { createNodeServer, type NodeServerOptions } from './node-server.js';
 
@@ -295,6 +296,19 @@ describe('createNodeServer', () => {
     // Read in one turn, all forty ran before health; now it comes after about 20 ms of them.
     expect(answered.indexOf('health')).toBeLessThan(20);
     expect(answered).toHaveLength(41);
+  });
+
+  it('answers a request whose client half-closed after sending it, when the answer comes later', async () => {
+    // rawExchange ends its side once the request is written; the latency makes the answer late.
+    const answer = await rawExchange(
+      'GET /contacts/27821000000 HTTP/1.1\r\nhost: x\r\nauthorization: Bearer demo_seller_admin\r\n\r\n',
+      createMockService({ latency: 50, seed: demoWorld() }),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({
+      ok: true,
+      data: { cell: '27821000000' },
+    });
   });
 
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {

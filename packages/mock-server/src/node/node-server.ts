@@ -264,6 +264,10 @@ export function createNodeServer(
       });
     },
   );
+  // A client may half-close its side once its request is sent (FIN): Node would then end the
+  // connection at once, and an answer made later (a large upload, done in slices) was never sent
+  // though its work was done. Half-open, the answer is written and the connection closed after it.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', answerUnreadable);
   // Node answers an Expect other than 100-continue with a bare 417 when nothing listens.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {

@@ -35,7 +35,7 @@ import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, removeStaleTemporaries, type SavedState, StateFileError } from './state-file.js';
-import { lockStateFile } from './state-lock.js';
+import { lockStateFile, stateFileTarget } from './state-lock.js';
 import { StateSaver } from './state-saver.js';
 
 function fatal(message: string, code = 1): never {
@@ -90,7 +90,7 @@ const maxBodyMb = Number(args['max-body-mb']);
 if (!/^\d+(\.\d+)?$/.test(args['max-body-mb']) || maxBodyMb <= 0 || maxBodyMb > 1024)
   fatal(`--max-body-mb must be a number of MiB, more than 0 and at most 1024, got ${args['max-body-mb']}`, 2);
 const maxBodyBytes = Math.floor(maxBodyMb * 2 ** 20);
-const statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
+let statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
 let saved: SavedState | undefined;
@@ -99,6 +99,9 @@ let source: string;
 let releaseLock = () => {};
 try {
   if (statePath) {
+    const target = stateFileTarget(statePath);
+    statePath = target.path;
+    if (target.warning) process.stderr.write(`marketing-mock: ${target.warning}\n`);
     // Taken first: it proves the directory can be written, and no other server saves here.
     releaseLock = lockStateFile(statePath);
     process.once('exit', () => releaseLock());

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   saveStateFile,
   writeStateFile,
 } from './state-file.js';
-import { lockStateFile } from './state-lock.js';
+import { lockStateFile, stateFileTarget } from './state-lock.js';
 import { documentSource } from './state-text.js';
 import { snapshotOf } from './world-snapshot.js';
 
@@ -130,6 +130,29 @@ describe('state files', () => {
     });
     expect(answer.status).toBe(200);
     expect(mock.findContacts({}).map((contact) => contact.tag_ids)).toEqual([['a'], ['a', 'b'], ['a']]);
+  });
+
+  it('load a file longer than one string may be a part at a time, into the same state, trusted', () => {
+    // V8's longest string is 512 MiB: here the parts are 2 kB, in a file of about 60 kB.
+    const path = join(dir(), 'state.json');
+    const mock = createMockService({
+      now: '2026-05-01T00:00:00Z',
+      seed: {
+        orgs: [{ _id: 'o' }],
+        contacts: Array.from({ length: 400 }, (_, i) => ({
+          org_id: 'o',
+          cell: `2782100${String(i).padStart(4, '0')}`,
+        })),
+        sends: Array.from({ length: 300 }, (_, i) => ({ _id: `s${i}`, org_id: 'o', cell: '27821000000' })),
+      },
+    });
+    const state = mock.state();
+    saveStateFile(path, { world: state, clock: { now: '2026-05-01T00:00:00.000Z', fixed: true } });
+    const whole = loadStateFile(path)!;
+    const inParts = loadStateFile(path, { pieceBytes: 2048 })!;
+    expect(inParts).toEqual(whole);
+    expect(inParts.trusted).toBe(true);
+    expect(createMockService({ seed: inParts.world, seedIsTrusted: true }).state()).toEqual(state);
   });
 
   it('read a version 1 file, whose contacts are rows', () => {
@@ -274,6 +297,27 @@ describe('state files', () => {
       writeFileSync(join(folder, name), '');
     expect(removeStaleTemporaries(path).sort()).toEqual(['state.json.123.tmp', 'state.json.9.tmp']);
     expect(readdirSync(folder).sort()).toEqual(['other.json.1.tmp', 'state.json', 'state.json.x.tmp']);
+  });
+
+  it('name the file a --state path links to, refuse a directory, and warn of a file with other hard links', () => {
+    const folder = dir();
+    const real = join(folder, 'real.json');
+    writeFileSync(real, '{}');
+    symlinkSync('real.json', join(folder, 'file-link.json'));
+    symlinkSync(folder, join(folder, 'dir-link'));
+    expect(stateFileTarget(join(folder, 'file-link.json'))).toEqual({ path: real });
+    expect(stateFileTarget(join(folder, 'dir-link', 'new.json'))).toEqual({ path: join(folder, 'new.json') });
+    expect(stateFileTarget(join(folder, 'missing-dir', 'state.json'))).toEqual({
+      path: join(folder, 'missing-dir', 'state.json'),
+    });
+    symlinkSync('later.json', join(folder, 'dangling.json'));
+    expect(stateFileTarget(join(folder, 'dangling.json'))).toEqual({ path: join(folder, 'later.json') });
+    expect(() => stateFileTarget(folder)).toThrow(`State file ${folder} is a directory`);
+    linkSync(real, join(folder, 'hard.json'));
+    expect(stateFileTarget(join(folder, 'hard.json'))).toEqual({
+      path: join(folder, 'hard.json'),
+      warning: expect.stringContaining('has 2 hard links: the lock covers this name only'),
+    });
   });
 
   it('lock a state file for one server, take over the lock of a process that is gone, and release it', () => {

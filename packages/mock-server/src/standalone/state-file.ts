@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SeedDocument } from '../index.js';
+import { parseJsonBytes } from './json-bytes.js';
 import { documentSource, type WorldSource, worldText } from './state-text.js';
 
 /** A state file that cannot be used; the message names the file and it is left untouched. */
@@ -38,16 +39,17 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
  * Reads a saved state, or `undefined` when the file does not exist yet. A plain seed document (as
  * `GET /__mock/state` answers, or as older versions saved) is read as an untrusted world. Anything
  * else (`null`, a list, a state file without its world, a clock that is not a time) is refused
- * with a `StateFileError`, so the file is never replaced by a world it did not hold.
+ * with a `StateFileError`, so the file is never replaced by a world it did not hold. A file longer
+ * than `pieceBytes` (128 MiB) is parsed a part at a time (see {@link parseJsonBytes}).
  */
-export function loadStateFile(path: string): SavedState | undefined {
+export function loadStateFile(path: string, options: { pieceBytes?: number } = {}): SavedState | undefined {
   if (!existsSync(path)) return undefined;
   // Read as bytes: the hash is taken over them, which spares encoding 200 MB of text again.
   const bytes = readFileSync(path);
-  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // Not as one string: a world of millions of sends saves a file longer than V8's longest.
+    parsed = parseJsonBytes(bytes, options.pieceBytes);
   } catch (error) {
     throw new StateFileError(
       `State file ${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); it was not changed`,

@@ -1,5 +1,15 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import {
+  closeSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  type statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { processStat } from './process-stat.js';
 import { StateFileError } from './state-file.js';
 
@@ -19,6 +29,53 @@ function isRunning(pid: number): boolean {
 }
 
 const isZombie = (pid: number) => processStat(pid)?.state === 'Z';
+
+/**
+ * The file a `--state` path names, with its symbolic links (its own or its directories') resolved:
+ * the lock is taken and saves are made there. Through a link, a second server took another lock
+ * on the same file, and a save replaced the link with a file of its own, so the file it pointed
+ * to was no longer updated. A directory is refused with a `StateFileError`; a file with other hard
+ * links (which a lock on this name does not cover, and a save leaves with the old state) is
+ * answered with a warning.
+ *
+ * @example
+ * ```ts
+ * const { path, warning } = stateFileTarget('./state.json'); // '/data/real/state.json' through a link
+ * ```
+ */
+export function stateFileTarget(given: string): { path: string; warning?: string } {
+  const path = resolveLinks(given);
+  let stat: ReturnType<typeof statSync> | undefined;
+  try {
+    stat = lstatSync(path);
+  } catch {}
+  if (stat?.isDirectory())
+    throw new StateFileError(
+      `State file ${given} is a directory; give --state a file in it, such as ${join(given, 'state.json')}`,
+    );
+  const warning =
+    stat && stat.nlink > 1
+      ? `State file ${given} has ${stat.nlink} hard links: the lock covers this name only, and a save replaces the file, so its other names keep the state as it was`
+      : undefined;
+  return warning ? { path, warning } : { path };
+}
+
+function resolveLinks(given: string, depth = 0): string {
+  try {
+    return realpathSync(given);
+  } catch {}
+  // A link to a file not made yet: where it points.
+  try {
+    if (depth < 16 && lstatSync(given).isSymbolicLink())
+      return resolveLinks(resolve(dirname(given), readlinkSync(given)), depth + 1);
+  } catch {}
+  // No file yet: its directory's links are resolved, if it exists (else the lock says so).
+  try {
+    return join(realpathSync(dirname(given)), basename(given));
+  } catch {
+    return given;
+  }
+}
 
 /**
  * Takes the lock of a state file, so that two servers never save over each other's changes: a

@@ -1,4 +1,5 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
+import { setMember } from '../core/json-in-slices.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { OutboxMessage } from './records.js';
 import type { World } from './world.js';
@@ -57,7 +58,7 @@ const lookupQueryRules: FilterRules = { ...lookupRules, limit: wholeNumberUpTo(C
 function checkFilter<T extends object>(filter: T, rules: FilterRules): T {
   const names = Object.keys(rules);
   const issues = Object.entries(filter).flatMap(([name, value]) => {
-    const rule = rules[name];
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
     if (!rule) return [`${name}: Unknown filter; use ${names.join(', ')}`];
     const issue = value === undefined ? undefined : rule(value);
     return issue ? [`${name}: ${issue}`] : [];
@@ -71,8 +72,8 @@ function filterFromQuery(params: URLSearchParams, rules: FilterRules, numeric: s
   const filter: Record<string, unknown> = {};
   const repeated = new Set<string>();
   for (const [name, value] of params) {
-    if (name in filter) repeated.add(name);
-    filter[name] = numeric.includes(name) && /^\d+$/.test(value) ? Number(value) : value;
+    if (Object.hasOwn(filter, name)) repeated.add(name);
+    setMember(filter, name, numeric.includes(name) && /^\d+$/.test(value) ? Number(value) : value);
   }
   if (repeated.size > 0)
     throw new RequestFilterError([...repeated].map((name) => `${name}: Given more than once`).join('; '));

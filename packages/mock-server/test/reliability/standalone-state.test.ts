@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,27 @@ describe('the standalone server keeping a --state file', () => {
     writeFileSync(join(dir, 'state.json.4242.tmp'), 'half a save');
     await start(['--state', path]);
     expect(readdirSync(dir).sort()).toEqual(['state.json.lock']);
+  });
+
+  it('saves through a symbolic link to the file it points to, and refuses a second server on either name', async () => {
+    const dir = tempDir();
+    const real = join(dir, 'real.json');
+    const link = join(dir, 'link.json');
+    symlinkSync('real.json', link);
+    const first = await start(['--state', link, '--save-interval', '0.2']);
+    expect((await seedOrg(first.url, 'org_linked')).status).toBe(200);
+    await expect.poll(() => readdirSync(dir).includes('real.json') && orgIds(real)).toContain('org_linked');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    const [byFile, byDirectory] = await Promise.all([
+      runCli(['--port', '0', '--state', real]),
+      runCli(['--port', '0', '--state', dir]),
+    ]);
+    expect(byFile.code).toBe(2);
+    expect(byFile.stderr).toContain(
+      `State file ${real} is in use by another marketing-mock (process ${first.child.pid}`,
+    );
+    expect(byDirectory.code).toBe(2);
+    expect(byDirectory.stderr).toContain(`State file ${dir} is a directory`);
   });
 
   it('refuses at start a --state it could never save (exit 2 naming the path)', async () => {

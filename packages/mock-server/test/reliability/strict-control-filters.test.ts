@@ -31,6 +31,11 @@ describe('the outbox and contact filters of the control plane', () => {
     ['/__mock/contacts?limit=10001', /^limit: Expected a whole number from 0 to 10,000, got 10001$/],
     ['/__mock/contacts?limit=ten', /^limit: Expected a whole number/],
     ['/__mock/contacts?tag=a&tag=b', /^tag: Given more than once$/],
+    ['/__mock/outbox?__proto__=1', /^__proto__: Unknown filter; use channel, cell, since$/],
+    [
+      '/__mock/outbox?toString=1&constructor=2',
+      /^toString: Unknown filter; use channel, cell, since; constructor: Unknown filter/,
+    ],
   ])('answers 400 to %s', async (target, message) => {
     const answer = await get(mockOf(), target);
     expect(answer.status).toBe(400);

@@ -48,6 +48,26 @@ describe('a fault that no transport could serve', () => {
       { status: 503, headers: { 'x-big': 'a'.repeat(9000) } },
       /^headers: Headers of at most 8192 bytes/,
     ],
+    [
+      'a path with a CRLF',
+      { path: '/tags\r\nx', status: 503 },
+      /^path: A path has no spaces, control characters/,
+    ],
+    [
+      'a path with a query',
+      { path: '/tags?x=1', status: 503 },
+      /^path: A path has no spaces, control characters \(CR, LF\), \? or #/,
+    ],
+    [
+      'a path of the control plane',
+      { path: '/__mock/reset', status: 503 },
+      /^path: Faults shape the service's requests/,
+    ],
+    [
+      'a header named __proto__',
+      JSON.parse('{"status":503,"headers":{"__proto__":"x"}}'),
+      /^headers\.__proto__: "__proto__" is not a valid header name/,
+    ],
     ['status 101', { status: 101 }, /^status: .*1xx/],
     ['status 100', { status: 100 }, /^status: /],
     ['status 204 (no body allowed)', { status: 204 }, /^status: .*204/],
