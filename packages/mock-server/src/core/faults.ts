@@ -99,7 +99,7 @@ const FaultSchema = z.strictObject({
     // A path no request can have, or the control plane's, which faults never shape: armed, such a
     // fault would wait for ever.
     .refine(
-      (path) => !/[\x00-\x20\x7f?#]/.test(path),
+      (path) => /^[\x21-\x7e\u0080-\uffff]*$/.test(path) && !/[?#]/.test(path),
       'A path has no spaces, control characters (CR, LF), ? or #',
     )
     .refine(
