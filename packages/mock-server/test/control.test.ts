@@ -15,6 +15,20 @@ describe('seed, reset and state', () => {
     expect(copy.state()).toEqual(state);
   });
 
+  it('round-trips trusted, as a state file loads: what happened is taken as written, the same state', async () => {
+    const { admin, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    mock.campaigns.run('cmp_1');
+    await admin('POST', '/contacts/27821234567/optOut', { body: { campaign_ids: ['cmp_1'] } });
+    await admin('POST', '/sales', { body: [{ campaign_id: 'cmp_1', cell: '27821234567' }] });
+    mock.clicks.create({ send_id: 'snd_v2' });
+    await mock.replies.receive({ from: '27821234567', message: 'STOP' });
+    const state = mock.state();
+    expect(state.outbox.length).toBeGreaterThan(0);
+    expect(state.replies.length).toBeGreaterThan(0);
+    const copy = createMockService({ seed: JSON.parse(JSON.stringify(state)), seedIsTrusted: true });
+    expect(copy.state()).toEqual(state);
+  });
+
   it('seeds a state that holds 150,000 messages in the outbox, as a large campaign run leaves', () => {
     const { mock } = startMock({ now: '2026-11-22T08:00:00Z' });
     mock.campaigns.run('cmp_1');

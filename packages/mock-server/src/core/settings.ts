@@ -44,8 +44,10 @@ export interface MockServiceOptions {
   seed?: import('../store/seed-schema.js').SeedDocument;
   /**
    * The `seed` was written by this mock (a state file whose content hash matched), so its contacts
-   * are ones the mock stored: their cells are not validated again, nor checked for repeats. Never
-   * set it for a document a person may have edited. @default false
+   * are ones the mock stored: their cells are not validated again, nor checked for repeats, and its
+   * lists of what happened (sends, outbox, replies, clicks, sales, transactions, webhook
+   * deliveries) are taken as they are. Never set it for a document a person may have edited.
+   * @default false
    */
   seedIsTrusted?: boolean;
   /** Fix the clock at this instant (otherwise it follows real time until set). */

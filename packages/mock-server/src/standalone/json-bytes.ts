@@ -9,8 +9,10 @@ const CLOSE_LIST = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
-// Well under V8's longest string (2^29 - 24 characters), with room for the brackets of a run.
-const DEFAULT_PIECE_BYTES = 128 * 2 ** 20;
+// Under V8's longest string (2^29 - 24 characters; a byte is at most a character), with room for
+// the brackets of a run. A file up to this long is parsed in one call, as fast as parsing goes:
+// split, a 292 MB file took 3.2 s to parse rather than about 1.
+const DEFAULT_PIECE_BYTES = 448 * 2 ** 20;
 
 const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 

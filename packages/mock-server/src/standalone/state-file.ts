@@ -40,7 +40,7 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
  * `GET /__mock/state` answers, or as older versions saved) is read as an untrusted world. Anything
  * else (`null`, a list, a state file without its world, a clock that is not a time) is refused
  * with a `StateFileError`, so the file is never replaced by a world it did not hold. A file longer
- * than `pieceBytes` (128 MiB) is parsed a part at a time (see {@link parseJsonBytes}).
+ * than `pieceBytes` (448 MiB) is parsed a part at a time (see {@link parseJsonBytes}).
  */
 export function loadStateFile(path: string, options: { pieceBytes?: number } = {}): SavedState | undefined {
   if (!existsSync(path)) return undefined;

@@ -37,7 +37,7 @@ export class World extends WorldRecords {
     now: Date,
     options: { trusted?: boolean } = {},
   ): Steps<SeedResult> {
-    const parsed = yield* parseSeedDocumentSteps(input);
+    const parsed = yield* parseSeedDocumentSteps(input, options);
     if ('issues' in parsed) throw new SeedError(parsed.issues);
     const { doc } = parsed;
     const stamp = now.toISOString();
