@@ -103,7 +103,11 @@ const FaultSchema = z.strictObject({
       'A path has no spaces, control characters (CR, LF), ? or #',
     )
     .refine(
-      (path) => !/^\/__mock(\/|$)/.test(path),
+      (path) => !/(^|\/)\.{1,2}(\/|$)|\/\//.test(path),
+      'A path has no empty, . or .. segments: requests arrive with them resolved',
+    )
+    .refine(
+      (path) => !/^\/__mock(\/|$)/i.test(path),
       "Faults shape the service's requests; /__mock/ is the control plane, which they never reach",
     )
     .optional(),

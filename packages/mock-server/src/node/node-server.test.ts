@@ -311,6 +311,29 @@ describe('createNodeServer', () => {
     });
   });
 
+  it('answers the good requests before bytes it cannot read behind them, then closes', async () => {
+    const server = createNodeServer(createMockService({ latency: 30, seed: demoWorld() }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => server.close());
+    const { port } = server.address() as AddressInfo;
+    const get =
+      'GET /contacts/27821000000 HTTP/1.1\r\nhost: x\r\nauthorization: Bearer demo_seller_admin\r\n\r\n';
+    // Two requests whose answers come later, then bytes that are no request (left open), or half a
+    // request and the client's FIN.
+    const exchange = (bytes: string, fin: boolean) =>
+      new Promise<string[]>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => (fin ? socket.end(bytes) : socket.write(bytes)));
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('close', () => resolve([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]!)));
+      });
+    expect(await exchange(`${get}${get}BOGUS / HTTP/1.1\r\n\r\n`, false)).toEqual(['200', '200', '400']);
+    const half = 'POST /contacts HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{"a"';
+    expect((await exchange(`${get}${get}${half}`, true)).slice(0, 2)).toEqual(['200', '200']);
+  });
+
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
     const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expectEnvelope(answer, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');

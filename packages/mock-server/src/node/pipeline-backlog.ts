@@ -18,6 +18,7 @@ class Backlog {
   #holding = false;
   #pumping = false;
   readonly #waiting: ((open: boolean) => void)[] = [];
+  readonly #idle: (() => void)[] = [];
   readonly #resume: () => Socket;
 
   constructor(readonly socket: HttpSocket) {
@@ -25,7 +26,14 @@ class Backlog {
     socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
     socket.once('close', () => {
       for (const wake of this.#waiting.splice(0)) wake(false);
+      for (const done of this.#idle.splice(0)) done();
     });
+  }
+
+  /** Settles once every request admitted so far has its answer sent (or the connection closed). */
+  whenAnswered(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 
   /**
@@ -63,6 +71,7 @@ class Backlog {
 
   readonly #settled = () => {
     this.pending -= 1;
+    if (this.pending === 0) for (const done of this.#idle.splice(0)) done();
     if (this.#waiting.length > 0) this.#schedule();
     else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) {
       this.#holding = false;
@@ -91,4 +100,20 @@ export function admit(socket: Socket, res: ServerResponse): boolean | Promise<bo
     backlogs.set(socket, backlog);
   }
   return backlog.admit(res);
+}
+
+/**
+ * Settles once every request read so far on `socket` has its answer sent, or the connection has
+ * closed: bytes that cannot be read after good requests (a half-sent request, then FIN; garbage)
+ * are answered after those requests' answers, which were lost when the 400 closed the connection
+ * first, though their work was done.
+ *
+ * @example
+ * ```ts
+ * await requestsAnswered(socket);
+ * socket.end(badRequestAnswer);
+ * ```
+ */
+export function requestsAnswered(socket: Socket): Promise<void> {
+  return backlogs.get(socket)?.whenAnswered() ?? Promise.resolve();
 }

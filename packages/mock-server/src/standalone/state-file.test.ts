@@ -312,6 +312,15 @@ describe('state files', () => {
     });
     symlinkSync('later.json', join(folder, 'dangling.json'));
     expect(stateFileTarget(join(folder, 'dangling.json'))).toEqual({ path: join(folder, 'later.json') });
+    symlinkSync('loop-b.json', join(folder, 'loop-a.json'));
+    symlinkSync('loop-a.json', join(folder, 'loop-b.json'));
+    expect(() => stateFileTarget(join(folder, 'loop-a.json'))).toThrow(
+      `State file ${join(folder, 'loop-a.json')} is a loop of symbolic links`,
+    );
+    symlinkSync('/dev/null', join(folder, 'device.json'));
+    expect(() => stateFileTarget(join(folder, 'device.json'))).toThrow(
+      'is not a regular file (/dev/null is a device',
+    );
     expect(() => stateFileTarget(folder)).toThrow(`State file ${folder} is a directory`);
     linkSync(real, join(folder, 'hard.json'));
     expect(stateFileTarget(join(folder, 'hard.json'))).toEqual({

@@ -5,7 +5,7 @@ import {
   readFileSync,
   readlinkSync,
   realpathSync,
-  type statSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
@@ -47,11 +47,16 @@ export function stateFileTarget(given: string): { path: string; warning?: string
   const path = resolveLinks(given);
   let stat: ReturnType<typeof statSync> | undefined;
   try {
-    stat = lstatSync(path);
+    stat = statSync(path);
   } catch {}
   if (stat?.isDirectory())
     throw new StateFileError(
       `State file ${given} is a directory; give --state a file in it, such as ${join(given, 'state.json')}`,
+    );
+  // A FIFO held the start for ever; /dev/zero was read until the memory ran out.
+  if (stat && !stat.isFile())
+    throw new StateFileError(
+      `State file ${given} is not a regular file (${path} is a device, a FIFO or a socket)`,
     );
   const warning =
     stat && stat.nlink > 1
@@ -61,14 +66,21 @@ export function stateFileTarget(given: string): { path: string; warning?: string
 }
 
 function resolveLinks(given: string, depth = 0): string {
+  const loop = () => new StateFileError(`State file ${given} is a loop of symbolic links`);
+  if (depth > 40) throw loop();
   try {
     return realpathSync(given);
-  } catch {}
+  } catch (error) {
+    // Through a loop of links the file is neither there nor makeable: the demo world was loaded,
+    // and each name of the loop took a lock of its own.
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw loop();
+  }
   // A link to a file not made yet: where it points.
+  let target: string | undefined;
   try {
-    if (depth < 16 && lstatSync(given).isSymbolicLink())
-      return resolveLinks(resolve(dirname(given), readlinkSync(given)), depth + 1);
+    if (lstatSync(given).isSymbolicLink()) target = resolve(dirname(given), readlinkSync(given));
   } catch {}
+  if (target !== undefined) return resolveLinks(target, depth + 1);
   // No file yet: its directory's links are resolved, if it exists (else the lock says so).
   try {
     return join(realpathSync(dirname(given)), basename(given));

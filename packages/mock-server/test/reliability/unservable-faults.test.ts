@@ -64,6 +64,18 @@ describe('a fault that no transport could serve', () => {
       /^path: Faults shape the service's requests/,
     ],
     [
+      'a path of the control plane in capitals',
+      { path: '/__MOCK/health', status: 503 },
+      /^path: Faults shape/,
+    ],
+    [
+      'a path with .. segments',
+      { path: '/contacts/:cell/../../__mock/faults', status: 503 },
+      /^path: A path has no empty, \. or \.\. segments/,
+    ],
+    ['a path with a . segment', { path: '/contacts/./x', status: 503 }, /^path: A path has no empty/],
+    ['a path with an empty segment', { path: '//__mock/health', status: 503 }, /^path: A path has no empty/],
+    [
       'a header named __proto__',
       JSON.parse('{"status":503,"headers":{"__proto__":"x"}}'),
       /^headers\.__proto__: "__proto__" is not a valid header name/,
