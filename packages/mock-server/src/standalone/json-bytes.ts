@@ -96,14 +96,18 @@ function parseRange(bytes: Buffer, start: number, end: number, pieceBytes: numbe
   return value;
 }
 
-// The index of the quote that closes the string opened at `at`.
+// The index of the quote that closes the string opened at `at`. Most of a file is text: found
+// with indexOf (memchr), a quote escaped when an odd run of backslashes stands before it.
 function stringEnd(bytes: Buffer, at: number, end: number): number {
-  for (let i = at + 1; i < end; i++) {
-    const c = bytes[i];
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i;
+  for (let from = at + 1; ; ) {
+    const quote = bytes.indexOf(QUOTE, from);
+    if (quote < 0 || quote >= end)
+      throw new SyntaxError(`Not valid JSON: the text opened at byte ${at} is not closed`);
+    let slash = quote - 1;
+    while (slash > at && bytes[slash] === BACKSLASH) slash--;
+    if ((quote - 1 - slash) % 2 === 0) return quote;
+    from = quote + 1;
   }
-  throw new SyntaxError(`Not valid JSON: the text opened at byte ${at} is not closed`);
 }
 
 // The index of the colon after a member's key.
