@@ -99,11 +99,11 @@ const FaultSchema = z.strictObject({
     // A path no request can have, or the control plane's, which faults never shape: armed, such a
     // fault would wait for ever.
     .refine(
-      (path) => /^[\x21-\x7e\u0080-\uffff]*$/.test(path) && !/[?#]/.test(path),
-      'A path has no spaces, control characters (CR, LF), ? or #',
+      (path) => /^[\x21-\x7e\u0080-\uffff]*$/.test(path) && !/[?#\\]/.test(path),
+      'A path has no spaces, control characters (CR, LF), ?, # or \\',
     )
     .refine(
-      (path) => !/(^|\/)\.{1,2}(\/|$)|\/\//.test(path),
+      (path) => !/(^|\/)(\.|%2e){1,2}(\/|$)|\/\//i.test(path),
       'A path has no empty, . or .. segments: requests arrive with them resolved',
     )
     .refine(

@@ -332,6 +332,15 @@ describe('createNodeServer', () => {
     expect(await exchange(`${get}${get}BOGUS / HTTP/1.1\r\n\r\n`, false)).toEqual(['200', '200', '400']);
     const half = 'POST /contacts HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{"a"';
     expect((await exchange(`${get}${get}${half}`, true)).slice(0, 2)).toEqual(['200', '200']);
+    // Half a body with a key, then FIN: its 400, and the connection closed (it was left open).
+    const keyed = `POST /contacts HTTP/1.1\r\nhost: x\r\nauthorization: Bearer demo_seller_admin\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"contacts":[`;
+    expect(await exchange(`${get}${keyed}`, true)).toEqual(['200', '400']);
+    // A body that cannot be read: one answer for its request, the 400 (here the answer comes later),
+    // or the 401 made before reading the body (a mock without latency), never both.
+    const chunked = 'POST /contacts HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n';
+    expect(await exchange(chunked, false)).toEqual(['400']);
+    const prompt = await rawExchange(chunked, createMockService({ seed: demoWorld() }));
+    expect([...prompt.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['401']);
   });
 
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {

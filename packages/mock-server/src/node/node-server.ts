@@ -13,7 +13,7 @@ import { bodyPieces, bodyText, envelopeError, markSent } from '../core/responses
 import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
-import { admit, requestsAnswered } from './pipeline-backlog.js';
+import { admit, unreadableBytes } from './pipeline-backlog.js';
 import { TurnBudget } from './turn-budget.js';
 import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
@@ -344,9 +344,11 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request timeout: the request was not sent in time']
         : [400, 'Bad request: the HTTP message could not be read'];
-  void requestsAnswered(socket).then(() => {
-    if (socket.writable) endWith(socket, status, message);
-    else socket.destroy();
+  const { answered, answerOwed } = unreadableBytes(socket);
+  void answered.then(() => {
+    if (!socket.writable) socket.destroy();
+    else if (answerOwed()) endWith(socket, status, message);
+    else socket.end();
   });
 }
 

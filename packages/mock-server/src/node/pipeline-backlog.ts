@@ -18,7 +18,10 @@ class Backlog {
   #holding = false;
   #pumping = false;
   readonly #waiting: ((open: boolean) => void)[] = [];
-  readonly #idle: (() => void)[] = [];
+  /** The answers admitted and not yet sent, in order. */
+  readonly open = new Set<ServerResponse>();
+  /** The last request answered before its body was whole (a 401 sent before reading it). */
+  answeredBeforeBody: ServerResponse['req'] | undefined;
   readonly #resume: () => Socket;
 
   constructor(readonly socket: HttpSocket) {
@@ -26,14 +29,7 @@ class Backlog {
     socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
     socket.once('close', () => {
       for (const wake of this.#waiting.splice(0)) wake(false);
-      for (const done of this.#idle.splice(0)) done();
     });
-  }
-
-  /** Settles once every request admitted so far has its answer sent (or the connection closed). */
-  whenAnswered(): Promise<void> {
-    if (this.pending === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
   }
 
   /**
@@ -42,7 +38,12 @@ class Backlog {
    */
   admit(res: ServerResponse): boolean | Promise<boolean> {
     this.pending += 1;
-    res.once('close', this.#settled);
+    this.open.add(res);
+    res.once('close', () => {
+      this.open.delete(res);
+      if (!res.req.complete) this.answeredBeforeBody = res.req;
+      this.#settled();
+    });
     if (this.pending === 1) return true;
     if (this.pending > MAX_PENDING_ANSWERS && !this.#holding) {
       this.#holding = true;
@@ -71,7 +72,6 @@ class Backlog {
 
   readonly #settled = () => {
     this.pending -= 1;
-    if (this.pending === 0) for (const done of this.#idle.splice(0)) done();
     if (this.#waiting.length > 0) this.#schedule();
     else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) {
       this.#holding = false;
@@ -103,17 +103,29 @@ export function admit(socket: Socket, res: ServerResponse): boolean | Promise<bo
 }
 
 /**
- * Settles once every request read so far on `socket` has its answer sent, or the connection has
- * closed: bytes that cannot be read after good requests (a half-sent request, then FIN; garbage)
- * are answered after those requests' answers, which were lost when the 400 closed the connection
- * first, though their work was done.
+ * What to do about bytes on `socket` that cannot be read as a request, once the requests read
+ * whole before them are answered (`answered` settles then, or when the connection closes): a 400
+ * went first and closed the connection, and their answers were lost though their work was done.
+ * `answerOwed()`, asked then, is false when the unreadable bytes were the body of a request
+ * answered already (a 401 sent before reading it): that request has its one answer.
  *
  * @example
  * ```ts
- * await requestsAnswered(socket);
- * socket.end(badRequestAnswer);
+ * const { answered, answerOwed } = unreadableBytes(socket);
+ * await answered;
+ * answerOwed() ? socket.end(badRequestAnswer) : socket.end();
  * ```
  */
-export function requestsAnswered(socket: Socket): Promise<void> {
-  return backlogs.get(socket)?.whenAnswered() ?? Promise.resolve();
+export function unreadableBytes(socket: Socket): { answered: Promise<void>; answerOwed: () => boolean } {
+  const backlog = backlogs.get(socket);
+  const open = [...(backlog?.open ?? [])];
+  // A request whose body is not whole will never be: its bytes are the ones that cannot be read.
+  const whole = open.filter((res) => res.req.complete);
+  const cut = open.filter((res) => !res.req.complete);
+  // Each is open until its 'close' (then it leaves the set).
+  const sent = (res: ServerResponse) => new Promise<void>((resolve) => res.once('close', () => resolve()));
+  return {
+    answered: Promise.all(whole.map(sent)).then(() => undefined),
+    answerOwed: () => !cut.some((res) => res.headersSent) && backlog?.answeredBeforeBody?.complete !== false,
+  };
 }

@@ -56,7 +56,7 @@ describe('a fault that no transport could serve', () => {
     [
       'a path with a query',
       { path: '/tags?x=1', status: 503 },
-      /^path: A path has no spaces, control characters \(CR, LF\), \? or #/,
+      /^path: A path has no spaces, control characters \(CR, LF\), \?, # or \\/,
     ],
     [
       'a path of the control plane',
@@ -74,6 +74,12 @@ describe('a fault that no transport could serve', () => {
       /^path: A path has no empty, \. or \.\. segments/,
     ],
     ['a path with a . segment', { path: '/contacts/./x', status: 503 }, /^path: A path has no empty/],
+    [
+      'a path with an encoded .. segment',
+      { path: '/contacts/%2e%2E/__mock/faults', status: 503 },
+      /^path: A path has no empty/,
+    ],
+    ['a path with a backslash', { path: '/contacts\\x', status: 503 }, /^path: A path has no spaces/],
     ['a path with an empty segment', { path: '//__mock/health', status: 503 }, /^path: A path has no empty/],
     [
       'a header named __proto__',
