@@ -1,13 +1,16 @@
+import {
+  BACKSLASH,
+  CLOSE_LIST,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  isSpace,
+  OPEN_LIST,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-chars.js';
 import type { Steps } from './slices.js';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_LIST = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_LIST = 0x5d;
-const CLOSE_OBJECT = 0x7d;
 // A list's or object's closing character is its opening one plus 2: '[' ']', '{' '}'.
 const CLOSE_OFFSET = 2;
 
@@ -55,8 +58,6 @@ const tooLongBetweenMarks = (limits: JsonLimits, space: boolean) =>
       ? `white space of more than ${count(limits.stringChars)} characters in a row`
       : `a number of more than ${count(limits.stringChars)} characters`,
   );
-
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 function skipSpace(text: string, at: number): number {
   while (isSpace(text.charCodeAt(at))) at++;

@@ -14,12 +14,14 @@ const MAX_PENDING_ANSWERS = 16;
 type HttpSocket = Socket & { _paused?: boolean; parser?: { resume(): void } | null };
 
 class Backlog {
-  pending = 0;
   #holding = false;
   #pumping = false;
   readonly #waiting: ((open: boolean) => void)[] = [];
   /** The answers admitted and not yet sent, in order. */
   readonly open = new Set<ServerResponse>();
+  get pending(): number {
+    return this.open.size;
+  }
   /** The last request answered before its body was whole (a 401 sent before reading it). */
   answeredBeforeBody: ServerResponse['req'] | undefined;
   readonly #resume: () => Socket;
@@ -37,7 +39,6 @@ class Backlog {
    * pipelined ones behind it wait their turn (resolving `false` when the connection closed).
    */
   admit(res: ServerResponse): boolean | Promise<boolean> {
-    this.pending += 1;
     this.open.add(res);
     res.once('close', () => {
       this.open.delete(res);
@@ -71,7 +72,6 @@ class Backlog {
   };
 
   readonly #settled = () => {
-    this.pending -= 1;
     if (this.#waiting.length > 0) this.#schedule();
     else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) {
       this.#holding = false;

@@ -1,20 +1,20 @@
+import {
+  BACKSLASH,
+  CLOSE_LIST,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  isSpace,
+  OPEN_LIST,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../core/json-chars.js';
 import { setMember } from '../core/json-in-slices.js';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_LIST = 0x5b;
-const CLOSE_LIST = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 
 // Under V8's longest string (2^29 - 24 characters; a byte is at most a character), with room for
 // the brackets of a run. A file up to this long is parsed in one call, as fast as parsing goes:
 // split, a 292 MB file took 3.2 s to parse rather than about 1.
 const DEFAULT_PIECE_BYTES = 448 * 2 ** 20;
-
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 /**
  * Parses JSON held as UTF-8 bytes, of any length: what `JSON.parse(bytes.toString())` gives, for

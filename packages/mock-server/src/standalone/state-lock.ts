@@ -34,9 +34,9 @@ const isZombie = (pid: number) => processStat(pid)?.state === 'Z';
  * The file a `--state` path names, with its symbolic links (its own or its directories') resolved:
  * the lock is taken and saves are made there. Through a link, a second server took another lock
  * on the same file, and a save replaced the link with a file of its own, so the file it pointed
- * to was no longer updated. A directory is refused with a `StateFileError`; a file with other hard
- * links (which a lock on this name does not cover, and a save leaves with the old state) is
- * answered with a warning.
+ * to was no longer updated. A directory, a loop of links and anything but a regular file (a
+ * device, a FIFO) are refused with a `StateFileError`; a file with other hard links (which a lock
+ * on this name does not cover, and a save leaves with the old state) is answered with a warning.
  *
  * @example
  * ```ts
