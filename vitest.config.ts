@@ -53,6 +53,7 @@ export default defineConfig({
             'examples/*/test/**/*.test.ts',
             'docs/*.test.ts',
             'package-entries.test.ts',
+            'scripts/*.test.ts',
             'api-report.test.ts',
           ],
           exclude: [...apart, '**/node_modules/**'],

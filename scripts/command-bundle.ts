@@ -2,13 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'esbuild';
 
-// What the ES-module bundles of the `marketing-mock` command share: the release file
+// What the bundles of the `marketing-mock` command share: the release file
 // (scripts/release-mock.ts), the package's bin (packages/mock-server/tsup.config.ts) and the
 // bundle the tests start (test-support/cli-bundle.ts).
-
-/** A banner giving the bundle `require`: some dependencies call it for Node's built-ins. */
-export const esmRequireBanner =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
  * An esbuild plugin for bundles of the `marketing-mock` command: zod's index re-exports every

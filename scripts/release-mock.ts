@@ -1,6 +1,7 @@
 /**
  * Builds the standalone mock for use without an install:
- * - release/marketing-mock.mjs: the whole server bundled into one file, run with `node` (20+);
+ * - release/marketing-mock.mjs: the whole server bundled into one file, run with `node` (20+)
+ *   through V8's code cache (scripts/compile-cache-launcher.ts);
  * - release/marketing-mock-linux-x64: a single executable application (Node's SEA, injected with
  *   postject) that runs without Node installed (built on Linux x64 only).
  *
@@ -14,7 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { buildDashboardPage } from '../packages/mock-server/ui/build-ui.js';
-import { commandBundlePlugins, esmRequireBanner } from './command-bundle.js';
+import { commandBundlePlugins } from './command-bundle.js';
+import { compileCachedLauncher } from './compile-cache-launcher.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'release');
@@ -34,16 +36,14 @@ const common: BuildOptions = {
   define: { __MARKETING_MOCK_DASHBOARD__: JSON.stringify(buildDashboardPage()) },
 };
 
+// One CommonJS bundle of the command: run by the single file through V8's code cache, and by
+// the executable (Node 20's SEA runs one CommonJS script).
+const [bundled] = (await build({ ...common, format: 'cjs', write: false, outfile: join(out, 'bundle.cjs') }))
+  .outputFiles;
+const bundle = bundled!.text;
+
 // The single file: ESM, with a shebang so it can be run directly.
-await build({
-  ...common,
-  format: 'esm',
-  outfile: join(out, 'marketing-mock.mjs'),
-  banner: {
-    // The entry keeps its shebang.
-    js: esmRequireBanner,
-  },
-});
+writeFileSync(join(out, 'marketing-mock.mjs'), compileCachedLauncher(bundle));
 chmodSync(join(out, 'marketing-mock.mjs'), 0o755);
 
 const sizes: Record<string, number> = {
@@ -53,10 +53,13 @@ const sizes: Record<string, number> = {
 // The executable: Node 20's SEA runs one CommonJS script, so the same bundle is built as CJS.
 if (platform() === 'linux' && arch() === 'x64') {
   const script = join(out, 'sea-main.cjs');
-  await build({ ...common, format: 'cjs', outfile: script });
+  writeFileSync(script, bundle);
   const blob = join(out, 'sea-prep.blob');
   const config = join(out, 'sea-config.json');
-  writeFileSync(config, JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true }));
+  writeFileSync(
+    config,
+    JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }),
+  );
   execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'inherit' });
   const executable = join(out, 'marketing-mock-linux-x64');
   copyFileSync(process.execPath, executable);

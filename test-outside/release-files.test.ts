@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectEnglishRefusal } from '../test-support/english-refusal.js';
 import { listeningUrl } from '../test-support/listening.js';
 
@@ -57,6 +57,31 @@ describe('the release files', () => {
     process.stdout.write(
       `release/marketing-mock.mjs: ${(statSync(join(release, 'marketing-mock.mjs')).size / 1024).toFixed(0)} kB\n`,
     );
+  });
+
+  it('the single file writes its compile cache under the user’s home at its first start and reads it at the next', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'marketing-home-'));
+    const cache = join(home, '.cache/marketing-mock');
+    const env = { PATH: '/usr/bin:/bin', HOME: home, NODE_DEBUG: 'marketing-mock' };
+    const start = async () => {
+      const child = spawn(process.execPath, [join(release, 'marketing-mock.mjs'), '--port', '0', '--quiet'], {
+        cwd: home,
+        env,
+      });
+      children.push(child);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const url = await listeningUrl(child);
+      expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+      await vi.waitFor(() => expect(stderr).toMatch(/compile cache (read|written)/), { timeout: 5_000 });
+      child.kill('SIGKILL');
+      return stderr;
+    };
+    expect(await start()).toContain(`compile cache written to ${cache}/`);
+    expect(readdirSync(cache).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+    expect(await start()).toContain(`compile cache read from ${cache}/`);
   });
 
   it('the single file words a refused request in English (it carries zod’s English messages alone)', async () => {

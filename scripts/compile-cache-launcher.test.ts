@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compileCachedLauncher } from './compile-cache-launcher.js';
+
+// A CommonJS bundle as esbuild writes one: it prints what the launcher gave it, and stays alive
+// long enough (80 ms) for the cache to be written, as a server does.
+const bundle = (label: string) => `#!/usr/bin/env node
+"use strict";
+const { basename } = require("node:path");
+module.exports.ran = true;
+console.log(JSON.stringify({ label: ${JSON.stringify(label)}, file: basename(__filename), args: process.argv.slice(2), exports: typeof exports }));
+setTimeout(() => { process.exitCode = Number(process.argv[2] ?? 0); }, 80);
+`;
+
+let dir: string;
+let cache: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+  cache = join(dir, 'cache');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function launch(label: string, args: string[] = [], env: Record<string, string> = {}) {
+  const file = join(dir, 'command.mjs');
+  writeFileSync(file, compileCachedLauncher(bundle(label)));
+  const result = spawnSync(process.execPath, [file, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, MARKETING_MOCK_COMPILE_CACHE: cache, NODE_DEBUG: 'marketing-mock', ...env },
+  });
+  return { ...result, printed: JSON.parse(result.stdout) as Record<string, unknown> };
+}
+const cacheFiles = () => readdirSync(cache).filter((name) => name.endsWith('.bin'));
+
+describe('the launcher of a bundled command', () => {
+  it('runs the bundle with require, its own file name, the arguments and the exit code', () => {
+    const run = launch('a', ['3']);
+    expect(run.printed).toEqual({ label: 'a', file: 'command.mjs', args: ['3'], exports: 'object' });
+    expect(run.status).toBe(3);
+  });
+
+  it('writes the compile cache at the first start and reads it at the next', () => {
+    expect(launch('a').stderr).toMatch(/no compile cache at .*\n.*compile cache written to/);
+    expect(cacheFiles()).toHaveLength(1);
+    const second = launch('a');
+    expect(second.stderr).toContain('compile cache read from');
+    expect(second.printed.label).toBe('a');
+  });
+
+  it('keeps the caches of bundles of the same length apart', () => {
+    launch('a');
+    const other = launch('b');
+    expect(other.printed.label).toBe('b');
+    expect(other.stderr).toContain('no compile cache at');
+    expect(cacheFiles()).toHaveLength(2);
+  });
+
+  it('runs past a broken cache file and writes a good one over it', () => {
+    launch('a');
+    const [name] = cacheFiles();
+    writeFileSync(join(cache, name!), Buffer.alloc(4096, 7), { mode: 0o600 });
+    const broken = launch('a');
+    expect(broken.printed.label).toBe('a');
+    expect(broken.stderr).toMatch(/compile cache .* rejected/);
+    expect(launch('a').stderr).toContain('compile cache read from');
+  });
+
+  it('does not read a cache file others can write', () => {
+    launch('a');
+    chmodSync(join(cache, cacheFiles()[0]!), 0o666);
+    const run = launch('a');
+    expect(run.stderr).toContain("is not only the user's: not read");
+    expect(run.printed.label).toBe('a');
+  });
+
+  it('writes no cache when turned off', () => {
+    const run = launch('a', [], { MARKETING_MOCK_COMPILE_CACHE: 'off' });
+    expect(run.printed.label).toBe('a');
+    expect(readdirSync(dir)).toEqual(['command.mjs']);
+  });
+
+  it('starts without a cache when its directory cannot be made', () => {
+    writeFileSync(cache, 'a file where the directory would be');
+    const run = launch('a');
+    expect(run.status).toBe(0);
+    expect(run.printed.label).toBe('a');
+    expect(run.stderr).toContain('compile cache not written');
+  });
+
+  it('removes caches written over 30 days ago when it writes one', () => {
+    mkdirSync(cache);
+    const old = join(cache, 'old-v18.0.0-x64-00000000.bin');
+    const recent = join(cache, 'recent-v18.0.0-x64-00000000.bin');
+    writeFileSync(old, 'x');
+    writeFileSync(recent, 'x');
+    const fortyDaysAgo = (Date.now() - 40 * 86_400_000) / 1000;
+    utimesSync(old, fortyDaysAgo, fortyDaysAgo);
+    launch('a');
+    expect(cacheFiles()).toHaveLength(2);
+    expect(cacheFiles()).toContain('recent-v18.0.0-x64-00000000.bin');
+  });
+});
