@@ -1,5 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,6 +37,7 @@ function launch(label: string, args: string[] = [], env: Record<string, string> 
   writeFileSync(file, compileCachedLauncher(bundle(label)));
   const result = spawnSync(process.execPath, [file, ...args], {
     encoding: 'utf8',
+    timeout: 10_000,
     env: { ...process.env, MARKETING_MOCK_COMPILE_CACHE: cache, NODE_DEBUG: 'marketing-mock', ...env },
   });
   return { ...result, printed: JSON.parse(result.stdout) as Record<string, unknown> };
@@ -73,6 +83,22 @@ describe('the launcher of a bundled command', () => {
     const run = launch('a');
     expect(run.stderr).toContain("is not only the user's: not read");
     expect(run.printed.label).toBe('a');
+  });
+
+  it('starts at once past a FIFO or a link left under the cache file’s name', () => {
+    launch('a');
+    const [name] = cacheFiles();
+    rmSync(join(cache, name!));
+    execFileSync('mkfifo', [join(cache, name!)]);
+    const fifo = launch('a');
+    expect(fifo.status).toBe(0);
+    expect(fifo.stderr).toContain('is not a cache file: not read');
+    rmSync(join(cache, name!));
+    writeFileSync(join(dir, 'elsewhere.bin'), 'x', { mode: 0o600 });
+    symlinkSync(join(dir, 'elsewhere.bin'), join(cache, name!));
+    const linked = launch('a');
+    expect(linked.printed.label).toBe('a');
+    expect(linked.stderr).toContain('no compile cache at');
   });
 
   it('writes no cache when turned off', () => {

@@ -30,7 +30,7 @@ run(${JSON.stringify(source)}, ${JSON.stringify(key)});
 const launcherRuntime = `// The marketing-mock command. Its code is the string below, compiled with V8's code cache
 // (see MARKETING_MOCK_COMPILE_CACHE in its docs); the cache only makes starts faster.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -42,6 +42,8 @@ const debug = debuglog('marketing-mock');
 // Caches written longer ago than this (of other versions, mostly) are removed when one is written;
 // one still in use is written again at its next start.
 const REMOVE_AFTER_MS = 30 * 86_400_000;
+// A cache is about a megabyte; anything far larger under its name is not one.
+const MAX_CACHE_BYTES = 64 * 2 ** 20;
 
 function cacheDirectory() {
   const chosen = process.env.MARKETING_MOCK_COMPILE_CACHE;
@@ -54,8 +56,13 @@ function cacheDirectory() {
 function readOwnCache(file) {
   let fd;
   try {
-    fd = openSync(file, 'r');
+    // Not through a link, and not held up by a FIFO someone left under the cache's name.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) {
+      debug('compile cache %s is not a cache file: not read', file);
+      return undefined;
+    }
     if (process.getuid && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) {
       debug('compile cache %s is not only the user\\'s: not read', file);
       return undefined;
