@@ -32,10 +32,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function launch(label: string, args: string[] = [], env: Record<string, string> = {}) {
+function launch(label: string, args: string[] = [], env: Record<string, string | undefined> = {}) {
   const file = join(dir, 'command.mjs');
   writeFileSync(file, compileCachedLauncher(bundle(label)));
   const result = spawnSync(process.execPath, [file, ...args], {
+    cwd: dir,
     encoding: 'utf8',
     timeout: 10_000,
     env: { ...process.env, MARKETING_MOCK_COMPILE_CACHE: cache, NODE_DEBUG: 'marketing-mock', ...env },
@@ -99,6 +100,29 @@ describe('the launcher of a bundled command', () => {
     const linked = launch('a');
     expect(linked.printed.label).toBe('a');
     expect(linked.stderr).toContain('no compile cache at');
+  });
+
+  it('keeps its cache under XDG_CACHE_HOME, or ~/.cache when that is not an absolute path', () => {
+    const home = join(dir, 'home');
+    const xdg = join(dir, 'xdg');
+    const unset = { MARKETING_MOCK_COMPILE_CACHE: undefined };
+    expect(launch('a', [], { ...unset, HOME: home, XDG_CACHE_HOME: xdg }).stderr).toContain(
+      `compile cache written to ${xdg}/marketing-mock/`,
+    );
+    expect(launch('a', [], { ...unset, HOME: home, XDG_CACHE_HOME: 'relative' }).stderr).toContain(
+      `compile cache written to ${home}/.cache/marketing-mock/`,
+    );
+  });
+
+  it('keeps no cache when HOME is empty, rather than one in the directory it ran in', () => {
+    const run = launch('a', [], {
+      MARKETING_MOCK_COMPILE_CACHE: undefined,
+      XDG_CACHE_HOME: undefined,
+      HOME: '',
+    });
+    expect(run.printed.label).toBe('a');
+    expect(run.stderr).toBe('');
+    expect(readdirSync(dir)).toEqual(['command.mjs']);
   });
 
   it('writes no cache when turned off', () => {

@@ -33,7 +33,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
@@ -49,8 +49,16 @@ function cacheDirectory() {
   const chosen = process.env.MARKETING_MOCK_COMPILE_CACHE;
   if (chosen === 'off' || chosen === '') return undefined;
   if (chosen) return chosen;
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'marketing-mock');
+  // XDG's rule: a relative XDG_CACHE_HOME is ignored. A home that is not an absolute path (HOME
+  // set empty) gives no cache, rather than one in whatever directory the command ran in.
+  const xdg = process.env.XDG_CACHE_HOME;
+  let base;
+  try {
+    base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache');
+  } catch {
+    return undefined;
+  }
+  return isAbsolute(base) ? join(base, 'marketing-mock') : undefined;
 }
 
 function readOwnCache(file) {
