@@ -34,7 +34,9 @@ export function installAlone(name: PackageName): string {
  */
 export function installTogether(names: PackageName[], others: string[] = []): string {
   const tarballs = names.map((name) => {
-    run('pnpm', ['--filter', `@marketing/${name}`, 'build'], root);
+    // pnpm bench builds every package before it starts (BENCH_PACKAGES_BUILT).
+    if (process.env.BENCH_PACKAGES_BUILT !== '1')
+      run('pnpm', ['--filter', `@marketing/${name}`, 'build'], root);
     const packed = mkdtempSync(join(tmpdir(), `bench-${name}-tarball-`));
     run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages', name));
     return join(packed, readdirSync(packed)[0]!);
