@@ -4,7 +4,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -53,7 +55,7 @@ describe('the launcher of a bundled command', () => {
   });
 
   it('writes the compile cache at the first start and reads it at the next', () => {
-    expect(launch('a').stderr).toMatch(/no compile cache at .*\n.*compile cache written to/);
+    expect(launch('a').stderr).toMatch(/no compile cache directory at .*\n.*compile cache written to/);
     expect(cacheFiles()).toHaveLength(1);
     const second = launch('a');
     expect(second.stderr).toContain('compile cache read from');
@@ -64,18 +66,63 @@ describe('the launcher of a bundled command', () => {
     launch('a');
     const other = launch('b');
     expect(other.printed.label).toBe('b');
-    expect(other.stderr).toContain('no compile cache at');
+    expect(other.stderr).toMatch(/no compile cache at .*\n.*compile cache written to/);
     expect(cacheFiles()).toHaveLength(2);
   });
 
-  it('runs past a broken cache file and writes a good one over it', () => {
+  it('runs past a damaged cache file (one byte changed) and writes a good one over it', () => {
     launch('a');
-    const [name] = cacheFiles();
-    writeFileSync(join(cache, name!), Buffer.alloc(4096, 7), { mode: 0o600 });
-    const broken = launch('a');
-    expect(broken.printed.label).toBe('a');
-    expect(broken.stderr).toMatch(/compile cache .* rejected/);
+    const file = join(cache, cacheFiles()[0]!);
+    const bytes = readFileSync(file);
+    bytes[bytes.length >> 1]! ^= 0xff;
+    writeFileSync(file, bytes, { mode: 0o600 });
+    const damaged = launch('a');
+    expect(damaged.status).toBe(0);
+    expect(damaged.printed.label).toBe('a');
+    expect(damaged.stderr).toMatch(/compile cache .* is damaged: not used/);
+    expect(damaged.stderr).toContain('compile cache written to');
     expect(launch('a').stderr).toContain('compile cache read from');
+  });
+
+  it('never runs an edited copy with the cache of the file it came from, nor the other way round', () => {
+    const original = join(dir, 'command.mjs');
+    const copy = join(dir, 'copy.mjs');
+    const run = (file: string) =>
+      JSON.parse(
+        spawnSync(process.execPath, [file], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, MARKETING_MOCK_COMPILE_CACHE: cache },
+        }).stdout,
+      ).label;
+    writeFileSync(original, compileCachedLauncher(bundle('a')));
+    // The same length, another label: V8 itself tells sources apart by their length alone.
+    writeFileSync(copy, readFileSync(original, 'utf8').replace('label: \\"a\\"', 'label: \\"z\\"'));
+    expect(run(copy)).toBe('z');
+    expect(run(original)).toBe('a');
+    expect(run(original)).toBe('a');
+    expect(run(copy)).toBe('z');
+    expect(cacheFiles()).toHaveLength(2);
+  });
+
+  it('keeps a cache for each set of Node flags, NODE_OPTIONS included', () => {
+    launch('a');
+    expect(launch('a', [], { NODE_OPTIONS: '--stack-trace-limit=5' }).stderr).toContain(
+      'no compile cache at',
+    );
+    expect(launch('a').stderr).toContain('compile cache read from');
+    expect(launch('a', [], { NODE_OPTIONS: '--stack-trace-limit=5' }).stderr).toContain(
+      'compile cache read from',
+    );
+  });
+
+  it('renews the time of a cache in use, so the 30-day clean-up keeps it', () => {
+    launch('a');
+    const file = join(cache, cacheFiles()[0]!);
+    const fortyDaysAgo = (Date.now() - 40 * 86_400_000) / 1000;
+    utimesSync(file, fortyDaysAgo, fortyDaysAgo);
+    launch('a');
+    expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(60_000);
   });
 
   it('does not read a cache file others can write', () => {
@@ -136,7 +183,42 @@ describe('the launcher of a bundled command', () => {
     const run = launch('a');
     expect(run.status).toBe(0);
     expect(run.printed.label).toBe('a');
-    expect(run.stderr).toContain('compile cache not written');
+    expect(run.stderr).toMatch(/compile cache directory .* cannot be used/);
+  });
+
+  it('uses no directory that is a link, or that others can write', () => {
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, cache);
+    expect(launch('a').stderr).toContain("is not the user's alone: no cache");
+    expect(readdirSync(elsewhere)).toEqual([]);
+    rmSync(cache);
+    mkdirSync(cache, { mode: 0o777 });
+    chmodSync(cache, 0o777);
+    expect(launch('a').stderr).toContain("is not the user's alone: no cache");
+    expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('leaves no temporary file behind, and removes strays of starts long gone', () => {
+    launch('a');
+    const [name] = cacheFiles();
+    const stray = join(cache, `${name}.99999.tmp`);
+    writeFileSync(stray, 'x');
+    const hourAgo = (Date.now() - 3_600_000) / 1000;
+    utimesSync(stray, hourAgo, hourAgo);
+    rmSync(join(cache, name!));
+    mkdirSync(join(cache, name!));
+    launch('a');
+    launch('b');
+    expect(readdirSync(cache).filter((file) => file.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('takes OFF, 0, false and no as off too', () => {
+    for (const off of ['OFF', '0', 'false', 'no']) {
+      const run = launch('a', [], { MARKETING_MOCK_COMPILE_CACHE: off });
+      expect(run.printed.label).toBe('a');
+    }
+    expect(readdirSync(dir)).toEqual(['command.mjs']);
   });
 
   it('removes caches written over 30 days ago when it writes one', () => {
