@@ -45,7 +45,7 @@ function launch(label: string, args: string[] = [], env: Record<string, string |
   });
   return { ...result, printed: JSON.parse(result.stdout) as Record<string, unknown> };
 }
-const cacheFiles = () => readdirSync(cache).filter((name) => name.endsWith('.bin'));
+const cacheFiles = () => readdirSync(cache).filter((name) => name.endsWith('.cache'));
 
 describe('the launcher of a bundled command', () => {
   it('runs the bundle with require, its own file name, the arguments and the exit code', () => {
@@ -142,8 +142,8 @@ describe('the launcher of a bundled command', () => {
     expect(fifo.status).toBe(0);
     expect(fifo.stderr).toContain('is not a cache file: not read');
     rmSync(join(cache, name!));
-    writeFileSync(join(dir, 'elsewhere.bin'), 'x', { mode: 0o600 });
-    symlinkSync(join(dir, 'elsewhere.bin'), join(cache, name!));
+    writeFileSync(join(dir, 'elsewhere.cache'), 'x', { mode: 0o600 });
+    symlinkSync(join(dir, 'elsewhere.cache'), join(cache, name!));
     const linked = launch('a');
     expect(linked.printed.label).toBe('a');
     expect(linked.stderr).toContain('no compile cache at');
@@ -213,24 +213,59 @@ describe('the launcher of a bundled command', () => {
     expect(readdirSync(cache).filter((file) => file.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('takes OFF, 0, false and no as off too', () => {
-    for (const off of ['OFF', '0', 'false', 'no']) {
+  it('takes OFF, 0, false, no, none and disabled as off too', () => {
+    for (const off of ['OFF', '0', 'false', 'no', ' off ', 'none', 'Disabled']) {
       const run = launch('a', [], { MARKETING_MOCK_COMPILE_CACHE: off });
       expect(run.printed.label).toBe('a');
     }
     expect(readdirSync(dir)).toEqual(['command.mjs']);
   });
 
-  it('removes caches written over 30 days ago when it writes one', () => {
+  it('refuses a directory that is a link also when named with a trailing slash', () => {
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, cache);
+    for (const named of [`${cache}/`, `${cache}/.`])
+      expect(launch('a', [], { MARKETING_MOCK_COMPILE_CACHE: named }).stderr).toContain(
+        "is not the user's alone: no cache",
+      );
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('leaves no part of a cache behind when the write fails (a file-size limit)', () => {
+    const file = join(dir, 'command.mjs');
+    writeFileSync(file, compileCachedLauncher(bundle('a')));
+    const run = spawnSync('sh', ['-c', `ulimit -f 1; exec "${process.execPath}" "${file}"`], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { ...process.env, MARKETING_MOCK_COMPILE_CACHE: cache, NODE_DEBUG: 'marketing-mock' },
+    });
+    expect(JSON.parse(run.stdout).label).toBe('a');
+    expect(run.stderr).toContain('compile cache not written');
+    expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('removes its own caches written over 30 days ago when it writes one, and nothing else', () => {
     mkdirSync(cache);
-    const old = join(cache, 'old-v18.0.0-x64-00000000.bin');
-    const recent = join(cache, 'recent-v18.0.0-x64-00000000.bin');
-    writeFileSync(old, 'x');
-    writeFileSync(recent, 'x');
+    const name = (code: string) => `${code}-v18.0.0-x64-00000000.cache`;
+    const old = join(cache, name('0'.repeat(16)));
+    const recent = join(cache, name('1'.repeat(16)));
+    const oldPartial = join(cache, `${name('2'.repeat(16))}.123.tmp`);
+    const others = ['firmware.bin', 'notes.tmp', 'report.cache'].map((file) => join(cache, file));
     const fortyDaysAgo = (Date.now() - 40 * 86_400_000) / 1000;
-    utimesSync(old, fortyDaysAgo, fortyDaysAgo);
+    for (const file of [old, recent, oldPartial, ...others]) {
+      writeFileSync(file, 'x');
+      if (file !== recent) utimesSync(file, fortyDaysAgo, fortyDaysAgo);
+    }
     launch('a');
-    expect(cacheFiles()).toHaveLength(2);
-    expect(cacheFiles()).toContain('recent-v18.0.0-x64-00000000.bin');
+    const left = readdirSync(cache);
+    expect(left).toEqual(
+      expect.arrayContaining(['firmware.bin', 'notes.tmp', 'report.cache', name('1'.repeat(16))]),
+    );
+    expect(left).not.toContain(name('0'.repeat(16)));
+    expect(left).not.toContain(`${name('2'.repeat(16))}.123.tmp`);
+    // The four kept, and the cache this start wrote.
+    expect(left).toHaveLength(5);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
@@ -38,12 +38,16 @@ const MAX_CACHE_BYTES = 64 * 2 ** 20;
 const CHECKSUM_BYTES = 32;
 
 const sha256 = (data) => createHash('sha256').update(data).digest();
-const isOff = (value) => /^(off|0|false|no)$/i.test(value);
+const isOff = (value) => /^(off|0|false|no|none|disabled)$/i.test(value.trim());
+// The mock's own files, the only ones its clean-up removes from a directory it is given.
+const CACHE_NAME = /^[0-9a-f]{16}-v\d+\.\d+\.\d+-[a-z0-9]+-[0-9a-f]{8}\.cache$/;
+const PARTIAL_NAME = /^[0-9a-f]{16}-v\d+\.\d+\.\d+-[a-z0-9]+-[0-9a-f]{8}\.cache\.\d+\.tmp$/;
 
 function cacheDirectory() {
   const chosen = process.env.MARKETING_MOCK_COMPILE_CACHE;
   if (chosen && isOff(chosen)) return undefined;
-  if (chosen) return chosen;
+  // Absolute and without a trailing slash: "link/" would be looked at through the link.
+  if (chosen) return resolve(chosen);
   // XDG's rule: a relative XDG_CACHE_HOME is ignored. A home that is not an absolute path (HOME
   // set empty) gives no cache, rather than one in whatever directory the command ran in.
   const xdg = process.env.XDG_CACHE_HOME;
@@ -95,7 +99,13 @@ function readCache(file) {
       return undefined;
     }
     const now = Date.now();
-    if (now - stat.mtimeMs > DAY_MS) futimesSync(fd, now / 1000, now / 1000);
+    if (now - stat.mtimeMs > DAY_MS) {
+      try {
+        futimesSync(fd, now / 1000, now / 1000);
+      } catch {
+        // A read-only directory: the cache is still good to use.
+      }
+    }
     return data;
   } catch (error) {
     if (error?.code !== 'ENOENT') debug('compile cache %s cannot be read: %s', file, error?.message);
@@ -107,7 +117,7 @@ function readCache(file) {
 
 function writeCache(script, directory, file) {
   const partial = `${file}.${process.pid}.tmp`;
-  let written = false;
+  let created = false;
   try {
     // Something else under the cache's name (a directory, say) is left as it is.
     const existing = lstatSync(file, { throwIfNoEntry: false });
@@ -117,15 +127,21 @@ function writeCache(script, directory, file) {
     }
     const data = script.createCachedData();
     // 'wx': never through a link or over a file someone else put there.
-    writeFileSync(partial, Buffer.concat([sha256(data), data]), { mode: 0o600, flag: 'wx' });
-    written = true;
+    const fd = openSync(partial, 'wx', 0o600);
+    created = true;
+    try {
+      writeFileSync(fd, Buffer.concat([sha256(data), data]));
+    } finally {
+      closeSync(fd);
+    }
     renameSync(partial, file);
-    written = false;
+    created = false;
     debug('compile cache written to %s', file);
   } catch (error) {
     debug('compile cache not written: %s', error?.message);
   } finally {
-    if (written) unlinkQuietly(partial);
+    // A full disk or a file-size limit leaves no part of a cache behind.
+    if (created) unlinkQuietly(partial);
   }
   removeOld(directory, file);
 }
@@ -140,7 +156,7 @@ function removeOld(directory, current) {
   }
   for (const name of names) {
     const path = join(directory, name);
-    const limit = name.endsWith('.tmp') ? STRAY_AFTER_MS : name.endsWith('.bin') ? REMOVE_AFTER_MS : -1;
+    const limit = PARTIAL_NAME.test(name) ? STRAY_AFTER_MS : CACHE_NAME.test(name) ? REMOVE_AFTER_MS : -1;
     if (path === current || limit < 0) continue;
     try {
       const stat = lstatSync(path);
@@ -194,5 +210,5 @@ function cacheFile(directory, source) {
   const flags = sha256([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))
     .toString('hex')
     .slice(0, 8);
-  return join(directory, `${code}-${process.version}-${process.arch}-${flags}.bin`);
+  return join(directory, `${code}-${process.version}-${process.arch}-${flags}.cache`);
 }
