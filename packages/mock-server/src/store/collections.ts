@@ -98,7 +98,7 @@ function keyed<K extends CollectionName, Stored extends object>(
 function appended<K extends CollectionName>(
   name: K,
   options: {
-    list: (world: World) => SeedRecord<K>[];
+    list: (world: World) => { push(record: SeedRecord<K>): void } & Iterable<SeedRecord<K>>;
     orgFields: readonly string[];
     /** The ID a seed reports for a record, for the lists whose records have one. */
     idOf?: (record: SeedRecord<K>) => string;

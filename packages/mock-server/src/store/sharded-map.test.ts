@@ -40,9 +40,29 @@ describe('ShardedMap', () => {
 
   it('keeps the order entries were set in among keys that share a part', () => {
     const sharded = new ShardedMap<number>();
-    // The same last three characters put keys in one part.
-    for (const [i, prefix] of ['c', 'a', 'b'].entries()) sharded.set(`${prefix}-xyz`, i);
-    expect([...sharded.keys()]).toEqual(['c-xyz', 'a-xyz', 'b-xyz']);
+    // The same last six characters put keys in one part.
+    for (const [i, prefix] of ['c', 'a', 'b'].entries()) sharded.set(`${prefix}-uvwxyz`, i);
+    expect([...sharded.keys()]).toEqual(['c-uvwxyz', 'a-uvwxyz', 'b-uvwxyz']);
+  });
+
+  it('spreads cells over its parts as evenly as IDs', () => {
+    const sharded = new ShardedMap<number>();
+    for (let i = 0; i < 64_000; i++) sharded.set(`2782${String(i).padStart(7, '0')}`, i);
+    let parts = 1;
+    let run = 0;
+    let longest = 0;
+    let previous = -1;
+    for (const value of sharded.values()) {
+      if (value < previous) {
+        parts += 1;
+        run = 0;
+      }
+      run += 1;
+      longest = Math.max(longest, run);
+      previous = value;
+    }
+    expect(parts).toBeGreaterThanOrEqual(200);
+    expect(longest).toBeLessThanOrEqual((64_000 / 256) * 1.5);
   });
 
   it('spreads the mock’s counter IDs over its parts, so no part holds much more than its share', () => {
@@ -57,7 +77,7 @@ describe('ShardedMap', () => {
       previous = value;
       perPart.set(String(parts), (perPart.get(String(parts)) ?? 0) + 1);
     }
-    expect(perPart.size).toBeGreaterThanOrEqual(32);
-    expect(Math.max(...perPart.values())).toBeLessThanOrEqual((64_000 / 64) * 2);
+    expect(perPart.size).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...perPart.values())).toBeLessThanOrEqual((64_000 / 256) * 1.5);
   });
 });

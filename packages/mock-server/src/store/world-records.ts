@@ -7,6 +7,7 @@ import {
   type Reply,
   saleDuplicateKey,
 } from '@marketing/domain';
+import { ChunkedList } from './chunked-list.js';
 import { ContactStore } from './contact-store.js';
 import type {
   ApiKeyRecord,
@@ -54,7 +55,8 @@ export class WorldRecords {
   /** Lead transactions, with the indexes and counters the lead rules read. */
   transactions = new TransactionStore((orgId) => this.orgs.get(orgId)?.timezone);
   replies: Reply[] = [];
-  outbox: OutboxMessage[] = [];
+  // Millions of messages after a long clock move: an array's growth copied them all at once.
+  outbox = new ChunkedList<OutboxMessage>();
   webhookDeliveries: WebhookDelivery[] = [];
   /** The scheduler, told of writes it acts on later; none until one attaches. */
   listener: WorldListener | undefined;
