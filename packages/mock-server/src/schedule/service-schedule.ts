@@ -2,6 +2,7 @@ import type { Campaign, Contact } from '@marketing/domain';
 import { type ControlledClock, createClock } from '../core/clock.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { type ScheduledEventView, Scheduler } from '../core/scheduler.js';
+import { setFor, valueFor } from '../store/campaign-contact-maps.js';
 import type { OutboxMessage } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { WorldListener } from '../store/world-records.js';
@@ -110,8 +111,8 @@ export class ServiceSchedule implements WorldListener {
     for (const campaign of campaigns) {
       if (!campaign.tag_ids.some((tag) => tagIds.includes(tag))) continue;
       // Welcomed once: a contact that joined before (and left, and came back) is not welcomed again.
-      if (campaign.contactCreatedAt[contact._id] !== undefined) continue;
-      campaign.contactCreatedAt[contact._id] = contact.updatedAt;
+      if (valueFor(campaign, 'contactCreatedAt', contact._id) !== undefined) continue;
+      setFor(campaign, 'contactCreatedAt', contact._id, contact.updatedAt);
       const due = welcomeDueAt(campaign, joined);
       this.#queue.add(welcomeEvent(this.#runtimeAt, campaign._id, contact._id, due));
     }

@@ -1,5 +1,6 @@
 import type { Campaign, CampaignV2 } from '@marketing/domain';
 import { isoOf } from '../core/iso-time.js';
+import { setFor, valueFor } from './campaign-contact-maps.js';
 import type { SendRecord } from './records.js';
 import type { World } from './world.js';
 
@@ -25,25 +26,25 @@ export function noteSent(
 ): void {
   const original = originalOf(campaign);
   if (!original) return;
-  original.lastSent[contactId] = isoOf(now);
+  setFor(original, 'lastSent', contactId, isoOf(now));
   if (options.countSend === false) return;
-  const count = original.contactSendCounts[contactId];
-  original.contactSendCounts[contactId] = (typeof count === 'number' ? count : 0) + 1;
+  const count = valueFor(original, 'contactSendCounts', contactId);
+  setFor(original, 'contactSendCounts', contactId, (typeof count === 'number' ? count : 0) + 1);
 }
 
 /** Notes a reply from a contact on an original campaign (`lastReply`, by contact `_id`). */
 export function noteReply(campaign: Campaign | CampaignV2 | undefined, contactId: string, now: Date): void {
   const original = originalOf(campaign);
-  if (original) original.lastReply[contactId] = now.toISOString();
+  if (original) setFor(original, 'lastReply', contactId, now.toISOString());
 }
 
 /** Notes a click by a contact on an original campaign (`lastClick` and `contactClickCounts`). */
 export function noteClick(campaign: Campaign | CampaignV2 | undefined, contactId: string, now: Date): void {
   const original = originalOf(campaign);
   if (!original) return;
-  original.lastClick[contactId] = now.toISOString();
-  const count = original.contactClickCounts[contactId];
-  original.contactClickCounts[contactId] = (typeof count === 'number' ? count : 0) + 1;
+  setFor(original, 'lastClick', contactId, now.toISOString());
+  const count = valueFor(original, 'contactClickCounts', contactId);
+  setFor(original, 'contactClickCounts', contactId, (typeof count === 'number' ? count : 0) + 1);
 }
 
 /** Notes a click on a send on its campaign, for the contact the send went to. */

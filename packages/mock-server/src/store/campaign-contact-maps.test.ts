@@ -1,0 +1,83 @@
+import { CAMPAIGN_DEFAULTS, type Campaign } from '@marketing/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ContactMapField, setFor, valueFor } from './campaign-contact-maps.js';
+
+const campaign = (seeded: Partial<Campaign> = {}): Campaign => ({
+  ...structuredClone(CAMPAIGN_DEFAULTS),
+  _id: 'cmp_1',
+  org_id: 'org_1',
+  name: 'Campaign',
+  ...seeded,
+});
+const fields: ContactMapField[] = [
+  'contactSendCounts',
+  'contactCreatedAt',
+  'lastSent',
+  'lastReply',
+  'lastClick',
+  'contactClickCounts',
+];
+
+describe('the per-contact maps of an original campaign', () => {
+  it('read as the plain objects a sequence of writes makes, field by field', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            field: fc.constantFrom(...fields),
+            contactId: fc.constantFrom('a', 'b', '6b0230800000000000000191', 'toString', '__proto__', '7'),
+            value: fc.oneof(fc.integer(), fc.string()),
+          }),
+          { maxLength: 40 },
+        ),
+        (writes) => {
+          const held = campaign({ lastSent: { seeded: 'x' } });
+          const model: Record<string, Record<string, unknown>> = Object.fromEntries(
+            fields.map((field) => [field, {}]),
+          );
+          model.lastSent!.seeded = 'x';
+          for (const { field, contactId, value } of writes) {
+            setFor(held, field, contactId, value);
+            Object.defineProperty(model[field]!, contactId, {
+              value,
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            expect(valueFor(held, field, contactId)).toBe(value);
+          }
+          for (const field of fields) {
+            expect(Object.entries(held[field]).sort()).toEqual(Object.entries(model[field]!).sort());
+          }
+        },
+      ),
+    );
+  });
+
+  it('keeps what a campaign was seeded with, and shows it in copies, clones and JSON', () => {
+    const held = campaign({ lastSent: { c1: '2026-11-01T00:00:00.000Z' }, contactSendCounts: { c1: 2 } });
+    setFor(held, 'contactSendCounts', 'c2', 1);
+    const expected = { c1: 2, c2: 1 };
+    expect(held.contactSendCounts).toEqual(expected);
+    expect({ ...held }.contactSendCounts).toEqual(expected);
+    expect(structuredClone(held).contactSendCounts).toEqual(expected);
+    expect(JSON.parse(JSON.stringify(held))).toMatchObject({
+      lastSent: { c1: '2026-11-01T00:00:00.000Z' },
+      contactSendCounts: expected,
+    });
+    // A copy is a snapshot: later writes do not reach it.
+    const copy = { ...held };
+    setFor(held, 'contactSendCounts', 'c3', 1);
+    expect(copy.contactSendCounts).toEqual(expected);
+  });
+
+  it('takes the entries of a whole new object given to a field', () => {
+    const held = campaign();
+    setFor(held, 'lastClick', 'c1', 'then');
+    held.lastClick = { c9: 'now' };
+    expect(held.lastClick).toEqual({ c9: 'now' });
+    expect(valueFor(held, 'lastClick', 'c1')).toBeUndefined();
+    expect(valueFor(held, 'lastClick', 'c9')).toBe('now');
+  });
+});
