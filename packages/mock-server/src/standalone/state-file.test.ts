@@ -284,6 +284,53 @@ describe('state files', () => {
     );
   });
 
+  it('write in the background the sends, clicks and outbox as they were when the snapshot was taken, whatever is sent meanwhile', async () => {
+    const folder = dir();
+    const mock = createMockService({
+      now: '2026-05-01T00:00:00Z',
+      seed: {
+        orgs: [{ _id: 'o', credits: 1e6 }],
+        api_keys: [{ key: 'k', org_id: 'o' }],
+        contacts: Array.from({ length: 50 }, (_, i) => ({
+          org_id: 'o',
+          cell: `2782${String(i).padStart(7, '0')}`,
+        })),
+      },
+    });
+    const send = (cell: string) =>
+      mock.handle(
+        new Request('http://mock/send/sms', {
+          method: 'POST',
+          headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            cell,
+            content: 'Hello',
+            skipNonContacts: false,
+            country: 'ZA',
+            deliveryMethod: 'standard',
+          }),
+        }),
+      );
+    for (let i = 0; i < 30; i++) expect((await send(`2782${String(i).padStart(7, '0')}`)).status).toBe(200);
+    const [first] = mock.outbox();
+    mock.clicks.create({ send_id: first!.send_id });
+    const clock = { now: '2026-05-01T00:00:00.000Z', fixed: true };
+    saveStateFile(join(folder, 'before.json'), { world: mock.state(), clock });
+    const saving = writeStateFile(join(folder, 'background.json'), snapshotOf(worldOf(mock)!), clock);
+    // Sent and clicked after the snapshot: not in the file it writes.
+    for (let i = 30; i < 50; i++) expect((await send(`2782${String(i).padStart(7, '0')}`)).status).toBe(200);
+    mock.clicks.create({ send_id: first!.send_id });
+    await saving;
+    const before = loadStateFile(join(folder, 'before.json'))!.world;
+    const background = loadStateFile(join(folder, 'background.json'))!.world;
+    expect(background.outbox).toHaveLength(30);
+    expect(background.sends).toHaveLength(30);
+    expect(background.clicks).toHaveLength(1);
+    expect(background.outbox).toEqual(before.outbox);
+    expect(new Set(background.sends)).toEqual(new Set(before.sends));
+    expect(background.clicks).toEqual(before.clicks);
+  });
+
   it('remove the temporary files of saves killed midway, and only those', () => {
     const folder = dir();
     const path = join(folder, 'state.json');

@@ -4,14 +4,17 @@ import type { WorldSource } from './state-text.js';
 
 /**
  * A world as it is now, to be saved while the mock goes on answering: every collection but the
- * contacts copied as `state()` copies them, and each organisation's contacts as the store's
+ * contacts copied as `state()` copies them (sends, clicks and the outbox, which reach millions,
+ * as views of them as they stand, not copies), and each organisation's contacts as the store's
  * snapshot of them, chunks of the stored records that later changes leave as they are. Neither
  * clones a contact nor copies a million references, so taking it is a short turn of the event
  * loop whatever the size.
  */
 export function snapshotOf(world: World): WorldSource {
   return {
-    collections: collections.map((c) => [c.name, c.name === 'contacts' ? [] : c.saved(world)] as const),
+    collections: collections.map(
+      (c) => [c.name, c.name === 'contacts' ? [] : (c.asNow?.(world) ?? c.saved(world))] as const,
+    ),
     contacts: {
       name: 'contacts',
       groups: [...world.contacts].flatMap(([orgId, store]) =>

@@ -19,4 +19,17 @@ describe('ChunkedList', () => {
       { numRuns: 25 },
     );
   });
+
+  it('gives its first items as they stood, leaving out what is pushed after', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 0, max: 20_000 }), (count, more) => {
+        const list = new ChunkedList<number>();
+        for (let i = 0; i < count; i++) list.push(i);
+        const view = list.prefix(list.length);
+        for (let i = 0; i < more; i++) list.push(count + i);
+        expect([...view]).toEqual(Array.from({ length: count }, (_, i) => i));
+      }),
+      { numRuns: 25 },
+    );
+  });
 });

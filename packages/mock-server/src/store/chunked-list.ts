@@ -38,6 +38,20 @@ export class ChunkedList<T> implements Iterable<T> {
     return kept;
   }
 
+  /**
+   * The first `count` items, as they are when iterated: a view of the list as it stood, taken
+   * without copying (items pushed later are not in it).
+   */
+  *prefix(count: number): Generator<T> {
+    let left = Math.min(count, this.#length);
+    for (const chunk of this.#chunks) {
+      if (left <= 0) return;
+      if (chunk.length <= left) yield* chunk;
+      else for (let i = 0; i < left; i++) yield chunk[i]!;
+      left -= chunk.length;
+    }
+  }
+
   *[Symbol.iterator](): Iterator<T> {
     for (const chunk of this.#chunks) yield* chunk;
   }

@@ -53,6 +53,13 @@ export interface Collection<K extends CollectionName = CollectionName> {
    * at once (copying a million contacts was most of the cost); `saved` serves where this is missing.
    */
   written?(world: World): Iterable<unknown>;
+  /**
+   * The records as they stand now, for a state file written while the mock goes on (see
+   * `snapshotOf`): for the collections that reach millions (sends, clicks, the outbox), a view
+   * taken without copying each record, which held the server 1.5 s at a million sends. `saved`
+   * serves where this is missing.
+   */
+  asNow?(world: World): Iterable<unknown>;
 }
 
 const collection = <K extends CollectionName>(definition: Collection<K>) => definition;
@@ -75,6 +82,7 @@ function keyed<K extends CollectionName, Stored extends object>(
     has?: (world: World, id: string) => boolean;
     store?: (record: SeedRecord<K>, stamp: string) => Stored;
     deep?: boolean;
+    asNow?: (world: World) => Iterable<Stored>;
   },
 ): Collection<K> {
   const { map, key, store = (record) => record as unknown as Stored } = options;
@@ -91,6 +99,7 @@ function keyed<K extends CollectionName, Stored extends object>(
       }),
     saved: (world) => (options.deep ? clones(map(world).values()) : copies(map(world).values())),
     written: (world) => map(world).values(),
+    ...(options.asNow ? { asNow: options.asNow } : {}),
   };
 }
 
@@ -103,6 +112,7 @@ function appended<K extends CollectionName>(
     /** The ID a seed reports for a record, for the lists whose records have one. */
     idOf?: (record: SeedRecord<K>) => string;
     deep?: boolean;
+    asNow?: (world: World) => Iterable<SeedRecord<K>>;
   },
 ): Collection<K> {
   return {
@@ -116,6 +126,7 @@ function appended<K extends CollectionName>(
     },
     saved: (world) => (options.deep ? clones(options.list(world)) : copies(options.list(world) as object[])),
     written: (world) => options.list(world),
+    ...(options.asNow ? { asNow: options.asNow } : {}),
   };
 }
 
@@ -156,6 +167,10 @@ export const collections = [
     store: (campaign) =>
       ({ ...structuredClone(CAMPAIGN_DEFAULTS), name: campaign._id, ...campaign }) as Campaign,
     deep: true,
+    // Shallow copies: a campaign's per-contact maps read as objects made afresh after each change
+    // and never changed after (see campaign-contact-maps.ts), and nothing else in it changes once
+    // seeded. Cloned deep, ten campaigns of 2,000 contacts each held a save's start 157 ms.
+    asNow: (world) => [...world.campaigns.values()].map((campaign) => ({ ...campaign })),
   }),
   keyed('campaigns_v2', {
     map: (world) => world.campaignsV2,
@@ -225,6 +240,7 @@ export const collections = [
   }),
   keyed('sends', {
     map: (world) => world.sends,
+    asNow: (world) => world.sends.valuesAsNow(),
     key: (send) => send._id,
     orgFields: ['org_id'],
     store: (send, stamp) => ({
@@ -235,6 +251,7 @@ export const collections = [
   }),
   keyed('clicks', {
     map: (world) => world.clicks,
+    asNow: (world) => world.clicks.valuesAsNow(),
     key: (click) => click._id,
     orgFields: [],
     store: (click, stamp) => ({ ...click, createdAt: click.createdAt ?? stamp }),
@@ -266,7 +283,13 @@ export const collections = [
     written: (world) => world.transactions.values(),
   }),
   appended('replies', { list: (world) => world.replies, orgFields: [] }),
-  appended('outbox', { list: (world) => world.outbox, orgFields: ['org_id'], idOf: (m) => m._id }),
+  appended('outbox', {
+    list: (world) => world.outbox,
+    orgFields: ['org_id'],
+    idOf: (m) => m._id,
+    // A message scheduled now and sent before the writer reaches it is written as sent.
+    asNow: (world) => world.outbox.prefix(world.outbox.length),
+  }),
   appended('webhook_deliveries', {
     list: (world) => world.webhookDeliveries,
     orgFields: ['org_id'],

@@ -80,4 +80,21 @@ describe('ShardedMap', () => {
     expect(perPart.size).toBeGreaterThanOrEqual(200);
     expect(Math.max(...perPart.values())).toBeLessThanOrEqual((64_000 / 256) * 1.5);
   });
+
+  it('gives its values as they stood: later keys left out, replaced values read as replaced', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 5_000 }), (count, more) => {
+        const sharded = new ShardedMap<number>();
+        const id = (i: number) => `6744a2b0${i.toString(16).padStart(16, '0')}`;
+        for (let i = 0; i < count; i++) sharded.set(id(i), i);
+        const view = sharded.valuesAsNow();
+        for (let i = 0; i < more; i++) sharded.set(id(count + i), count + i);
+        if (count > 0) sharded.set(id(0), -1);
+        const seen = [...view].sort((a, b) => a - b);
+        const expected = Array.from({ length: count }, (_, i) => (i === 0 ? -1 : i)).sort((a, b) => a - b);
+        expect(seen).toEqual(expected);
+      }),
+      { numRuns: 25 },
+    );
+  });
 });

@@ -85,6 +85,28 @@ export class ShardedMap<V> implements Map<string, V> {
     for (const part of this.#parts) if (part) yield* part.values();
   }
 
+  /**
+   * A view of the values as they stand, taken without copying them: each part's size now, and
+   * later its first that many values (a part keeps the order its keys came in, so values set
+   * later are left out; a value replaced meanwhile is read as replaced).
+   */
+  valuesAsNow(): Iterable<V> {
+    const sizes = this.#parts.map((part) => part?.size ?? 0);
+    const parts = [...this.#parts];
+    return {
+      *[Symbol.iterator]() {
+        for (const [at, part] of parts.entries()) {
+          let left = sizes[at]!;
+          if (!part || left === 0) continue;
+          for (const value of part.values()) {
+            yield value;
+            if (--left === 0) break;
+          }
+        }
+      },
+    };
+  }
+
   [Symbol.iterator](): MapIterator<[string, V]> {
     return this.entries();
   }
