@@ -45,6 +45,16 @@ describe('parseSeedDocument', () => {
         ],
       },
       Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, 1])),
+      // A campaign's per-contact map takes plain values by the hundred thousand, not nested ones.
+      {
+        campaigns: [
+          {
+            _id: 'c',
+            org_id: 'o',
+            lastSent: Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [`c${i}`, { at: [i] }])),
+          },
+        ],
+      },
     ]) {
       const started = performance.now();
       const result = parseSeedDocument(input);
@@ -81,5 +91,31 @@ describe('parseSeedDocument', () => {
       expect((refusal as SeedError).issues.length).toBeLessThanOrEqual(MAX_SEED_ISSUES);
     }
     expect(mock.findContacts({ limit: 1 })).toEqual([]);
+  });
+
+  it('takes the campaign a state file holds after it sent to 150,000 contacts, checked or trusted', () => {
+    const contacts = 150_000;
+    const perContact = (value: (i: number) => unknown) =>
+      Object.fromEntries(
+        Array.from({ length: contacts }, (_, i) => [`6b08${String(i).padStart(20, '0')}`, value(i)]),
+      );
+    const world = {
+      orgs: [{ _id: 'o' }],
+      campaigns: [
+        {
+          _id: 'cmp_daily',
+          org_id: 'o',
+          kind: 'recurring' as const,
+          lastSent: perContact(() => '2026-11-26T07:00:00.000Z'),
+          contactSendCounts: perContact((i) => 1 + (i % 3)),
+        },
+      ],
+    };
+    for (const seedIsTrusted of [false, true]) {
+      const mock = createMockService({ seed: world, seedIsTrusted });
+      const [campaign] = mock.state().campaigns;
+      expect(Object.keys(campaign?.lastSent ?? {})).toHaveLength(contacts);
+      expect(campaign?.contactSendCounts?.[`6b08${String(7).padStart(20, '0')}`]).toBe(2);
+    }
   });
 });

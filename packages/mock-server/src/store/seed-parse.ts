@@ -45,7 +45,32 @@ export function textListFieldsOf(schema: z.ZodType): string[] {
   return fields;
 }
 
-/** How many values a record of a seed may hold beyond its lists of text (cells, tag IDs). */
+const keyedMapFields = new WeakMap<z.ZodType, string[]>();
+
+/**
+ * The fields of a record schema that map keys to values (`z.record`): an original campaign's
+ * `lastSent`, `contactSendCounts` and the like, one entry for each contact it reached, which a
+ * state file the mock wrote holds by the hundred thousand.
+ */
+export function keyedMapFieldsOf(schema: z.ZodType): string[] {
+  let fields = keyedMapFields.get(schema);
+  if (fields) return fields;
+  fields = [];
+  const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType> | undefined;
+  for (const [field, fieldSchema] of Object.entries(shape ?? {})) {
+    let inner = fieldSchema as z.ZodType & { unwrap?: () => z.ZodType };
+    while (inner.def.type === 'optional' || inner.def.type === 'default' || inner.def.type === 'nullable')
+      inner = inner.unwrap!();
+    if (inner.def.type === 'record') fields.push(field);
+  }
+  keyedMapFields.set(schema, fields);
+  return fields;
+}
+
+/**
+ * How many values a record of a seed may hold beyond its lists of text (cells, tag IDs) and the
+ * plain values of its keyed maps (a campaign's per-contact maps).
+ */
 export const MAX_RECORD_VALUES = 100_000;
 
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
@@ -60,6 +85,7 @@ const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(valu
 export function recordProblem(
   record: unknown,
   textLists: readonly string[],
+  keyedMaps: readonly string[] = [],
 ): { path: (string | number)[]; message: string } | undefined {
   if (record === null || typeof record !== 'object') return undefined;
   const fields = record as Record<string, unknown>;
@@ -72,13 +98,23 @@ export function recordProblem(
   }
   let values = 0;
   const pending: unknown[] = [];
-  for (const [field, value] of Object.entries(fields)) if (!textLists.includes(field)) pending.push(value);
+  for (const [field, value] of Object.entries(fields)) {
+    if (textLists.includes(field)) continue;
+    if (keyedMaps.includes(field) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      // A map's plain entries are checked by its schema as cheaply as a list of text; what is
+      // nested in an entry still counts.
+      for (const entry of Object.values(value))
+        if (entry !== null && typeof entry === 'object') pending.push(entry);
+      continue;
+    }
+    pending.push(value);
+  }
   while (pending.length > 0) {
     const value = pending.pop();
     if (++values > MAX_RECORD_VALUES)
       return {
         path: [],
-        message: `Holds more than ${MAX_RECORD_VALUES.toLocaleString('en')} values; a record of a seed may not`,
+        message: `Holds more than ${MAX_RECORD_VALUES.toLocaleString('en')} values: a record of a seed may hold at most that many, its lists of text and its maps' plain entries aside`,
       };
     if (value !== null && typeof value === 'object')
       for (const inner of Array.isArray(value) ? value : Object.values(value)) pending.push(inner);
@@ -94,10 +130,11 @@ function* parseRecords(name: string, schema: z.ZodType, value: unknown, issues: 
   const list = schema as z.ZodDefault<z.ZodArray<z.ZodType>>;
   const element = list.unwrap().element;
   const textLists = textListFieldsOf(element);
+  const keyedMaps = keyedMapFieldsOf(element);
   const out = new Array<unknown>(value.length);
   for (let i = 0; i < value.length && issues.length < MAX_SEED_ISSUES; i++) {
     if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
-    const problem = recordProblem(value[i], textLists);
+    const problem = recordProblem(value[i], textLists, keyedMaps);
     if (problem) {
       issues.push(issueOf([name, i, ...problem.path], problem.message));
       continue;
