@@ -80,7 +80,7 @@ describe('the release files', () => {
       return stderr;
     };
     expect(await start()).toContain(`compile cache written to ${cache}/`);
-    expect(readdirSync(cache).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+    expect(readdirSync(cache).filter((name) => name.endsWith('.cache'))).toHaveLength(1);
     expect(await start()).toContain(`compile cache read from ${cache}/`);
   });
 
