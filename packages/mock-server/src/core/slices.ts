@@ -29,9 +29,11 @@ export function* noSteps<T>(value: T): Steps<T> {
   return value;
 }
 
-// How long a slice may run before other work gets its turn: well under the 100 ms a health probe
-// may wait, with room for a request answered in between.
-const SLICE_MS = 10;
+// How long a slice may run before other work gets its turn. Node accepts one new connection a
+// turn of its event loop while it is busy: with 10 ms slices a long clock move let in about 90 a
+// second, and health probes on a new connection every 10 ms queued for seconds. 4 ms slices let
+// in about 210 a second, at no measurable cost to the move.
+const SLICE_MS = 4;
 
 const nextTurn: () => Promise<void> =
   typeof setImmediate === 'function'
@@ -39,7 +41,7 @@ const nextTurn: () => Promise<void> =
     : () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Runs the work a slice of about 10 ms at a time, giving the event loop a turn before the first
+ * Runs the work a slice of about 4 ms at a time, giving the event loop a turn before the first
  * slice (what led up to the work had the thread long enough) and between slices.
  *
  * @example
