@@ -1,8 +1,8 @@
 import type { Fault } from './faults.js';
 import type { IncomingCall } from './handle-request.js';
-import type { RequestJournal } from './request-journal.js';
+import { JOURNAL_BODY_LIMIT, type RequestJournal } from './request-journal.js';
 import type { RequestTarget } from './request-target.js';
-import { type Answer, bodyText, envelopeError } from './responses.js';
+import { type Answer, bodyText, bodyTextHead, envelopeError } from './responses.js';
 
 /** A request body read at most once, for the handler and for the journal. */
 export class ReadOnce implements IncomingCall {
@@ -89,7 +89,8 @@ export function recordAnswer(
       responseHeaders: answerHeaderList(answer.headers),
       bodyText: undefined,
       status: answer.status,
-      responseText: bodyText(answer),
+      // The journal keeps at most this much of an answer: one made in pieces is not joined for it.
+      responseText: bodyTextHead(answer, JOURNAL_BODY_LIMIT + 1),
       errorText: answer.status >= 400 ? errorTextOf(answer) : undefined,
       orgId: answer.orgId,
       durationMs: performance.now() - started,

@@ -77,6 +77,22 @@ export function bodyText(outcome: Outcome): string {
   return text;
 }
 
+/**
+ * The start of an outcome's JSON text, at least `chars` long when the text is: for the journal,
+ * which keeps no more. An answer made in pieces is not joined (nor marked sent), so the transport
+ * still writes it a piece at a time.
+ */
+export function bodyTextHead(outcome: Outcome, chars: number): string {
+  const pieces = (outcome as WithText)[TEXT] === undefined ? (outcome as WithPieces)[PIECES] : undefined;
+  if (!pieces) return bodyText(outcome);
+  let head = '';
+  for (const piece of pieces) {
+    head += piece;
+    if (head.length >= chars) break;
+  }
+  return head;
+}
+
 const SENT = Symbol('whenSent');
 type WithSent = Outcome & { [SENT]?: { promise: Promise<void>; resolve: () => void } };
 // A transport that never says it sent an answer in pieces does not hold the next export for ever.
@@ -126,6 +142,15 @@ export function okPieces(pieces: readonly string[]): Outcome {
   const outcome: WithPieces = { status: 200, body: undefined };
   outcome[PIECES] = pieces;
   return outcome;
+}
+
+/**
+ * {@link okPieces} for a service handler, typed as the answer `ok(data)` would be: the pieces
+ * must join into the JSON text of `{"ok":true,"data":…}` for such a `data`. For answers too large
+ * to make at once (a campaign sent to 800,000 contacts).
+ */
+export function okPiecesAs<T>(pieces: readonly string[]): Success<T> {
+  return okPieces(pieces) as unknown as Success<T>;
 }
 
 /** The pieces of an answer made by {@link okPieces}, not yet joined; `undefined` for any other. */

@@ -5,7 +5,7 @@ import { callerOrgId, handleServiceRequest, type Pipeline } from './handle-reque
 import { type PendingRequest, type ReadOnce, recordAnswer } from './journal-recording.js';
 import type { RequestJournal } from './request-journal.js';
 import type { RequestTarget } from './request-target.js';
-import { type Answer, fail } from './responses.js';
+import { type Answer, bodyPieces, fail } from './responses.js';
 import type { Settings } from './settings.js';
 
 /** What answering a service request needs: the live pipeline (a reset replaces it) and the rest. */
@@ -43,7 +43,8 @@ export function createServiceResponder(parts: ServiceResponderParts): ServiceRes
         method: pending.call.method,
         path: pending.path,
         status: answer.status,
-        body: answer.body,
+        // An answer made in pieces is read back for the observers (tests) only.
+        body: answer.body ?? parsedPieces(answer),
       }));
     recordAnswer(journal, pending, answer, fault);
     if (fault?.drop) throw new DroppedConnection(fault.fault_id);
@@ -90,4 +91,9 @@ export function createServiceResponder(parts: ServiceResponderParts): ServiceRes
       ? served.then((answer) => settle(pending, answer, undefined))
       : settle(pending, served, undefined);
   };
+}
+
+function parsedPieces(answer: Answer): unknown {
+  const pieces = bodyPieces(answer);
+  return pieces ? JSON.parse(pieces.join('')) : undefined;
 }

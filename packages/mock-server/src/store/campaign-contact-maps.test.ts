@@ -1,7 +1,8 @@
 import { CAMPAIGN_DEFAULTS, type Campaign } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ContactMapField, setFor, valueFor } from './campaign-contact-maps.js';
+import { runToEnd } from '../core/slices.js';
+import { type ContactMapField, campaignJsonSteps, setFor, valueFor } from './campaign-contact-maps.js';
 
 const campaign = (seeded: Partial<Campaign> = {}): Campaign => ({
   ...structuredClone(CAMPAIGN_DEFAULTS),
@@ -79,5 +80,43 @@ describe('the per-contact maps of an original campaign', () => {
     expect(held.lastClick).toEqual({ c9: 'now' });
     expect(valueFor(held, 'lastClick', 'c1')).toBeUndefined();
     expect(valueFor(held, 'lastClick', 'c9')).toBe('now');
+  });
+
+  it('writes in pieces the JSON value JSON.stringify writes, for a campaign written to or not', () => {
+    const value = fc.oneof(fc.integer(), fc.string(), fc.constant(undefined), fc.record({ at: fc.string() }));
+    const entries = fc.array(fc.tuple(fc.oneof(fc.string(), fc.constant('__proto__')), value), {
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(entries, entries, fc.boolean(), fc.string(), (seeded, written, write, name) => {
+        const lastSent: Record<string, unknown> = {};
+        for (const [key, entry] of seeded)
+          Object.defineProperty(lastSent, key, {
+            value: entry,
+            enumerable: true,
+            configurable: true,
+            writable: true,
+          });
+        const held = campaign({ name, lastSent });
+        if (write) for (const [key, entry] of written) setFor(held, 'contactClickCounts', key, entry);
+        // The same JSON value; keys that read as whole numbers come first in an object, in the
+        // pieces in the order the parts hold them.
+        expect(JSON.parse(runToEnd(campaignJsonSteps(held)).join(''))).toEqual(
+          JSON.parse(JSON.stringify(held)),
+        );
+      }),
+    );
+  });
+
+  it('writes a campaign of 300,000 values in pieces of at least 64 kB but the last', () => {
+    const held = campaign();
+    for (let i = 0; i < 150_000; i++) {
+      setFor(held, 'lastSent', `c${i}`, '2026-11-26T07:00:00.000Z');
+      setFor(held, 'contactSendCounts', `c${i}`, 1);
+    }
+    const pieces = runToEnd(campaignJsonSteps(held));
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.slice(0, -1).every((piece) => piece.length >= 64 * 1024)).toBe(true);
+    expect(pieces.join('')).toBe(JSON.stringify(held));
   });
 });
