@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ControlError } from '../core/control-error.js';
 import { jsonPiecesSteps } from '../core/json-pieces.js';
-import { ok, okPieces } from '../core/responses.js';
+import { ok, okDataPieces, okPieces } from '../core/responses.js';
 import { runInSlices } from '../core/slices.js';
 import { contactLookupFromQuery, outboxFilterFromQuery } from '../store/world-queries.js';
 import { type ControlRoute, parseBody } from './control-route.js';
@@ -44,7 +44,7 @@ export const activityRoutes: ControlRoute[] = [
       if (!inSlices) return ok(mock.campaigns.run(params.id!, options));
       const result = await inSlices.runCampaign(params.id!, options);
       // A run to 800,000 contacts answers 40 MB: written a piece a turn.
-      return okPieces(['{"ok":true,"data":', ...(await runInSlices(jsonPiecesSteps(result, 'sends'))), '}']);
+      return okDataPieces(await runInSlices(jsonPiecesSteps(result, 'sends')));
     },
   },
   {

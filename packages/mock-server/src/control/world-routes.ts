@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { fail, ok, okPieces, okText } from '../core/responses.js';
+import { fail, ok, okDataPieces, okText } from '../core/responses.js';
 import { runInSlices, type Steps } from '../core/slices.js';
 import { stateSaveHook } from '../core/state-save-hook.js';
 import { type ControlRoute, parseBody } from './control-route.js';
@@ -68,7 +68,7 @@ export const worldRoutes: ControlRoute[] = [
     export: true,
     description: 'The whole state as a seed document.',
     handle: async ({ mock, inSlices }) =>
-      inSlices ? okPieces(['{"ok":true,"data":', ...(await inSlices.stateText()), '}']) : ok(mock.state()),
+      inSlices ? okDataPieces(await inSlices.stateText()) : ok(mock.state()),
   },
   {
     method: 'POST',

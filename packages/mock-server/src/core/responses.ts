@@ -145,12 +145,17 @@ export function okPieces(pieces: readonly string[]): Outcome {
 }
 
 /**
- * {@link okPieces} for a service handler, typed as the answer `ok(data)` would be: the pieces
- * must join into the JSON text of `{"ok":true,"data":…}` for such a `data`. For answers too large
- * to make at once (a campaign sent to 800,000 contacts).
+ * A 200 `{"ok":true,"data":…}` whose data is JSON text made in pieces (see {@link okPieces}),
+ * typed as `ok(data)` would be for a `data` of type `T`: for answers too large to make at once (a
+ * campaign sent to 800,000 contacts, a state export, a run's sends).
+ *
+ * @example
+ * ```ts
+ * return okDataPieces<Campaign>(await runInSlices(campaignJsonSteps(campaign)));
+ * ```
  */
-export function okPiecesAs<T>(pieces: readonly string[]): Success<T> {
-  return okPieces(pieces) as unknown as Success<T>;
+export function okDataPieces<T = unknown>(dataPieces: readonly string[]): Success<T> {
+  return okPieces(['{"ok":true,"data":', ...dataPieces, '}']) as unknown as Success<T>;
 }
 
 /** The pieces of an answer made by {@link okPieces}, not yet joined; `undefined` for any other. */

@@ -1,7 +1,7 @@
 import type { Campaign } from '@marketing/domain';
 import { messages } from '@marketing/domain';
 import { defineHandlers, type HandlerContext, RECORDS_AT_ONCE } from '../core/handler-types.js';
-import { fail, ok, okPiecesAs } from '../core/responses.js';
+import { fail, ok, okDataPieces } from '../core/responses.js';
 import type { Steps } from '../core/slices.js';
 import { campaignJsonSteps, contactValueCount } from '../store/campaign-contact-maps.js';
 
@@ -29,9 +29,7 @@ export const campaignHandlers = defineHandlers({
       const campaigns = visible(ctx, ctx.world.campaigns.values());
       if (campaigns.reduce((sum, c) => sum + contactValueCount(c), 0) <= RECORDS_AT_ONCE)
         return ok(campaigns);
-      return ctx
-        .inSlices(listJsonSteps(campaigns))
-        .then((pieces) => okPiecesAs<Campaign[]>(['{"ok":true,"data":', ...pieces, '}']));
+      return ctx.inSlices(listJsonSteps(campaigns)).then((pieces) => okDataPieces<Campaign[]>(pieces));
     },
   },
   'campaigns.get': {
@@ -40,9 +38,7 @@ export const campaignHandlers = defineHandlers({
       if (campaign?.org_id !== ctx.org._id) return fail(404, messages.campaignNotFound);
       // A campaign sent to many contacts is written a piece at a time (see campaignJsonSteps).
       if (contactValueCount(campaign) <= RECORDS_AT_ONCE) return ok(campaign);
-      return ctx
-        .inSlices(campaignJsonSteps(campaign))
-        .then((pieces) => okPiecesAs<Campaign>(['{"ok":true,"data":', ...pieces, '}']));
+      return ctx.inSlices(campaignJsonSteps(campaign)).then((pieces) => okDataPieces<Campaign>(pieces));
     },
   },
   'campaignsV2.list': { handle: (ctx) => ok(visible(ctx, ctx.world.campaignsV2.values())) },

@@ -2,7 +2,7 @@ import { CAMPAIGN_DEFAULTS, type Campaign } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../core/slices.js';
-import { type ContactMapField, campaignJsonSteps, setFor, valueFor } from './campaign-contact-maps.js';
+import { CONTACT_MAP_FIELDS, campaignJsonSteps, setFor, valueFor } from './campaign-contact-maps.js';
 
 const campaign = (seeded: Partial<Campaign> = {}): Campaign => ({
   ...structuredClone(CAMPAIGN_DEFAULTS),
@@ -11,14 +11,7 @@ const campaign = (seeded: Partial<Campaign> = {}): Campaign => ({
   name: 'Campaign',
   ...seeded,
 });
-const fields: ContactMapField[] = [
-  'contactSendCounts',
-  'contactCreatedAt',
-  'lastSent',
-  'lastReply',
-  'lastClick',
-  'contactClickCounts',
-];
+const fields = [...CONTACT_MAP_FIELDS];
 
 describe('the per-contact maps of an original campaign', () => {
   it('read as the plain objects a sequence of writes makes, field by field', () => {

@@ -10,8 +10,8 @@ import { ShardedMap } from './sharded-map.js';
 // so a read costs what it did). Everything that reads a campaign (answers, state files, copies)
 // sees the same values as before, in another key order.
 
-// The fields of an original campaign that hold a value for each contact, by contact `_id`.
-const CONTACT_MAP_FIELDS = [
+/** The fields of an original campaign that hold a value for each contact, by contact `_id`. */
+export const CONTACT_MAP_FIELDS = [
   'contactSendCounts',
   'contactCreatedAt',
   'lastSent',
@@ -53,12 +53,17 @@ export function setFor(campaign: Campaign, field: ContactMapField, contactId: st
   entry.views[field] = undefined;
 }
 
+// Puts a plain object's entries into a campaign's map.
+function fill(map: ShardedMap<unknown>, entries: Record<string, unknown> | undefined): void {
+  for (const [contactId, value] of Object.entries(entries ?? {})) map.set(contactId, value);
+}
+
 function hold(campaign: Campaign): Held {
   const maps = {} as Held['maps'];
   const entry: Held = { maps, views: {} };
   for (const field of CONTACT_MAP_FIELDS) {
     const map = new ShardedMap<unknown>();
-    for (const [contactId, value] of Object.entries(campaign[field] ?? {})) map.set(contactId, value);
+    fill(map, campaign[field]);
     maps[field] = map;
     Object.defineProperty(campaign, field, {
       enumerable: true,
@@ -84,7 +89,7 @@ function hold(campaign: Campaign): Held {
       // A field given a whole new object (a copy put back, say) takes its entries.
       set: (value: Record<string, unknown>) => {
         map.clear();
-        for (const [contactId, entryValue] of Object.entries(value ?? {})) map.set(contactId, entryValue);
+        fill(map, value);
         entry.views[field] = undefined;
       },
     });
@@ -104,11 +109,10 @@ function entriesOf(campaign: Campaign, field: ContactMapField): Iterable<[string
 
 /** How many per-contact values a campaign holds in all of its maps. */
 export function contactValueCount(campaign: Campaign): number {
+  const entry = held.get(campaign);
   let count = 0;
-  for (const field of CONTACT_MAP_FIELDS) {
-    const entry = held.get(campaign);
+  for (const field of CONTACT_MAP_FIELDS)
     count += entry ? entry.maps[field].size : Object.keys(campaign[field] ?? {}).length;
-  }
   return count;
 }
 

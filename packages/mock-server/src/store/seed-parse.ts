@@ -24,10 +24,14 @@ function whole(name: string, schema: z.ZodType, value: unknown, issues: Issue[])
   return parsed.data;
 }
 
-const textListFields = new WeakMap<z.ZodType, string[]>();
-/** A record schema's fields that are lists of text (a segment's cells, tag IDs), found once per schema. */
-export function textListFieldsOf(schema: z.ZodType): string[] {
-  let fields = textListFields.get(schema);
+// A record schema's fields whose own schema (under optional, default and nullable) passes `test`,
+// found once per schema and kept in `cache`.
+function fieldsWhere(
+  cache: WeakMap<z.ZodType, string[]>,
+  schema: z.ZodType,
+  test: (inner: z.ZodType) => boolean,
+): string[] {
+  let fields = cache.get(schema);
   if (fields) return fields;
   fields = [];
   const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType> | undefined;
@@ -35,36 +39,31 @@ export function textListFieldsOf(schema: z.ZodType): string[] {
     let inner = fieldSchema as z.ZodType & { unwrap?: () => z.ZodType };
     while (inner.def.type === 'optional' || inner.def.type === 'default' || inner.def.type === 'nullable')
       inner = inner.unwrap!();
-    if (
-      inner.def.type === 'array' &&
-      (inner as unknown as z.ZodArray<z.ZodType>).element.def.type === 'string'
-    )
-      fields.push(field);
+    if (test(inner)) fields.push(field);
   }
-  textListFields.set(schema, fields);
+  cache.set(schema, fields);
   return fields;
 }
 
-const keyedMapFields = new WeakMap<z.ZodType, string[]>();
+const textListFields = new WeakMap<z.ZodType, string[]>();
+/** A record schema's fields that are lists of text (a segment's cells, tag IDs), found once per schema. */
+export function textListFieldsOf(schema: z.ZodType): string[] {
+  return fieldsWhere(
+    textListFields,
+    schema,
+    (inner) =>
+      inner.def.type === 'array' && (inner as unknown as z.ZodArray<z.ZodType>).element.def.type === 'string',
+  );
+}
 
+const keyedMapFields = new WeakMap<z.ZodType, string[]>();
 /**
  * The fields of a record schema that map keys to values (`z.record`): an original campaign's
  * `lastSent`, `contactSendCounts` and the like, one entry for each contact it reached, which a
  * state file the mock wrote holds by the hundred thousand.
  */
 export function keyedMapFieldsOf(schema: z.ZodType): string[] {
-  let fields = keyedMapFields.get(schema);
-  if (fields) return fields;
-  fields = [];
-  const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType> | undefined;
-  for (const [field, fieldSchema] of Object.entries(shape ?? {})) {
-    let inner = fieldSchema as z.ZodType & { unwrap?: () => z.ZodType };
-    while (inner.def.type === 'optional' || inner.def.type === 'default' || inner.def.type === 'nullable')
-      inner = inner.unwrap!();
-    if (inner.def.type === 'record') fields.push(field);
-  }
-  keyedMapFields.set(schema, fields);
-  return fields;
+  return fieldsWhere(keyedMapFields, schema, (inner) => inner.def.type === 'record');
 }
 
 /**
