@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService, createWorldRouter, SeedError } from '../src/index.js';
+import { worldOf } from '../src/core/world-access.js';
+import { createMockService, createWorldRouter, SeedError, type StateDocument } from '../src/index.js';
+import { setFor } from '../src/store/campaign-contact-maps.js';
 import { testSeed, useMockServer } from './support/mock-world.js';
 
 const startMock = useMockServer();
@@ -40,6 +42,15 @@ describe('seed, reset and state', () => {
     }));
     const copy = createMockService({ seed: { ...state, outbox } });
     expect(copy.state().outbox.length).toBe(150_000);
+  });
+
+  it('exports over HTTP a campaign sent to thousands of contacts, written in steps, as state() holds it', async () => {
+    const { call, mock } = startMock({ now: '2026-11-22T08:00:00Z' });
+    const campaign = worldOf(mock)!.campaigns.get('cmp_1')!;
+    for (let i = 0; i < 3_000; i++) setFor(campaign, 'lastSent', `ct_${i}`, '2026-11-22T08:00:00.000Z');
+    const exported = (await call<StateDocument>('GET', '/__mock/state')).body.data!;
+    expect(Object.keys(exported.campaigns!.find((c) => c._id === 'cmp_1')!.lastSent!)).toHaveLength(3_000);
+    expect(exported).toEqual(JSON.parse(JSON.stringify(mock.state())));
   });
 
   it('fills in documented defaults', () => {

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { worldOf } from '../core/world-access.js';
 import { createMockService } from '../index.js';
+import { setFor } from '../store/campaign-contact-maps.js';
 import {
   loadStateFile,
   removeStaleTemporaries,
@@ -329,6 +330,41 @@ describe('state files', () => {
     expect(background.outbox).toEqual(before.outbox);
     expect(new Set(background.sends)).toEqual(new Set(before.sends));
     expect(background.clicks).toEqual(before.clicks);
+  });
+
+  it('write in the background a campaign sent to thousands of contacts as it stood at the snapshot, in pieces of its own', async () => {
+    const folder = dir();
+    const mock = createMockService({
+      now: '2026-05-01T00:00:00Z',
+      seed: {
+        orgs: [{ _id: 'o' }],
+        campaigns: [
+          { _id: 'cmp_small', org_id: 'o' },
+          { _id: 'cmp_large', org_id: 'o' },
+          { _id: 'cmp_last', org_id: 'o' },
+        ],
+      },
+    });
+    const world = worldOf(mock)!;
+    const large = world.campaigns.get('cmp_large')!;
+    for (let i = 0; i < 3_000; i++) setFor(large, 'lastSent', `ct_${i}`, `2026-05-01T00:00:0${i % 10}.000Z`);
+    setFor(world.campaigns.get('cmp_small')!, 'lastSent', 'ct_1', 'small');
+    const clock = { now: '2026-05-01T00:00:00.000Z', fixed: true };
+    saveStateFile(join(folder, 'before.json'), { world: mock.state(), clock });
+    const source = snapshotOf(world);
+    const [, , jsonPieces] = source.collections.find(([name]) => name === 'campaigns')!;
+    const saving = writeStateFile(join(folder, 'background.json'), source, clock);
+    // Written after the snapshot: not in the file.
+    for (let i = 3_000; i < 4_000; i++) setFor(large, 'lastSent', `ct_${i}`, 'later');
+    setFor(large, 'contactSendCounts', 'ct_1', 9);
+    await saving;
+    const before = loadStateFile(join(folder, 'before.json'))!.world;
+    const background = loadStateFile(join(folder, 'background.json'))!.world;
+    expect(background.campaigns).toEqual(before.campaigns);
+    expect(Object.keys(background.campaigns![1]!.lastSent!)).toHaveLength(3_000);
+    // The large campaign, and only it, was written in pieces of its own.
+    const written = ['cmp_small', 'cmp_large', 'cmp_last'].map((id) => jsonPieces?.(world.campaigns.get(id)));
+    expect(written.map((pieces) => pieces !== undefined)).toEqual([false, true, false]);
   });
 
   it('remove the temporary files of saves killed midway, and only those', () => {

@@ -9,10 +9,16 @@ export interface ContactGroup {
   contacts: readonly Record<string, unknown>[];
 }
 
+/**
+ * A record's JSON text in pieces when it is too large to write in one go, or `undefined` for a
+ * record written with the others (see `Collection.jsonPieces`).
+ */
+export type RecordJsonPieces = (record: unknown) => Iterable<string> | undefined;
+
 /** A world to save: its collections in order, contacts as groups of rows. */
 export interface WorldSource {
   /** Each collection's name and records, in the order they are written. */
-  collections: readonly (readonly [name: string, records: unknown])[];
+  collections: readonly (readonly [name: string, records: unknown, jsonPieces?: RecordJsonPieces])[];
   /** The name under which the contacts are written, as columns. */
   contacts: { name: string; groups: readonly ContactGroup[] } | undefined;
 }
@@ -36,12 +42,12 @@ const SAMPLE = 2_048;
 export function* worldText(source: WorldSource): Generator<string> {
   yield '{';
   let first = true;
-  for (const [name, records] of source.collections) {
+  for (const [name, records, jsonPieces] of source.collections) {
     if (records === undefined) continue;
     yield `${first ? '' : ','}${JSON.stringify(name)}:`;
     first = false;
     if (name === source.contacts?.name) yield* contactsText(source.contacts.groups);
-    else if (isList(records)) yield* listText(records);
+    else if (isList(records)) yield* listText(records, jsonPieces);
     else yield JSON.stringify(records);
   }
   yield '}';
@@ -50,7 +56,8 @@ export function* worldText(source: WorldSource): Generator<string> {
 const isList = (records: unknown): records is Iterable<unknown> =>
   typeof records === 'object' && records !== null && Symbol.iterator in records;
 
-function* listText(records: Iterable<unknown>): Generator<string> {
+// A record too large for one go is written in its own pieces.
+function* listText(records: Iterable<unknown>, jsonPieces?: RecordJsonPieces): Generator<string> {
   yield '[';
   let batch: unknown[] = [];
   let first = true;
@@ -62,6 +69,14 @@ function* listText(records: Iterable<unknown>): Generator<string> {
     return piece;
   };
   for (const record of records) {
+    const large = jsonPieces?.(record);
+    if (large) {
+      if (batch.length > 0) yield text();
+      if (!first) yield ',';
+      first = false;
+      yield* large;
+      continue;
+    }
     batch.push(record);
     if (batch.length >= LIST_RECORDS_PER_PIECE) yield text();
   }

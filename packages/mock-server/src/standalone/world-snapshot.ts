@@ -13,7 +13,12 @@ import type { WorldSource } from './state-text.js';
 export function snapshotOf(world: World): WorldSource {
   return {
     collections: collections.map(
-      (c) => [c.name, c.name === 'contacts' ? [] : (c.asNow?.(world) ?? c.saved(world))] as const,
+      (c) =>
+        [
+          c.name,
+          c.name === 'contacts' ? [] : (c.asNow?.(world) ?? c.saved(world)),
+          c.jsonPieces?.bind(c),
+        ] as const,
     ),
     contacts: {
       name: 'contacts',

@@ -2,7 +2,14 @@ import { CAMPAIGN_DEFAULTS, type Campaign } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../core/slices.js';
-import { CONTACT_MAP_FIELDS, campaignJsonSteps, setFor, valueFor } from './campaign-contact-maps.js';
+import {
+  CONTACT_MAP_FIELDS,
+  campaignAsNow,
+  campaignJsonSteps,
+  contactValueCount,
+  setFor,
+  valueFor,
+} from './campaign-contact-maps.js';
 
 const campaign = (seeded: Partial<Campaign> = {}): Campaign => ({
   ...structuredClone(CAMPAIGN_DEFAULTS),
@@ -99,6 +106,32 @@ describe('the per-contact maps of an original campaign', () => {
         );
       }),
     );
+  });
+
+  it('copies a campaign as it stands: values written after the copy are not in it, as objects or as JSON in pieces', () => {
+    const held = campaign({ lastReply: { seeded: 'reply' } });
+    for (let i = 0; i < 5; i++) setFor(held, 'lastSent', `c${i}`, `sent ${i}`);
+    setFor(held, 'contactSendCounts', '__proto__', 1);
+    const then = JSON.parse(JSON.stringify(held));
+    const copy = campaignAsNow(held);
+    for (let i = 5; i < 3_000; i++) setFor(held, 'lastSent', `c${i}`, `sent ${i}`);
+    setFor(held, 'lastClick', 'c1', 'clicked');
+    expect(contactValueCount(copy)).toBe(7);
+    expect(contactValueCount(held)).toBe(3_003);
+    expect(JSON.parse(runToEnd(campaignJsonSteps(copy)).join(''))).toEqual(then);
+    expect(Object.keys(copy)).toEqual(Object.keys(held));
+    expect(copy.lastSent.c4).toBe('sent 4');
+    expect(copy.lastSent.c5).toBeUndefined();
+    expect(Object.hasOwn(copy.contactSendCounts, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(copy))).toEqual(then);
+  });
+
+  it('copies a campaign never written to as a plain shallow copy', () => {
+    const seeded = campaign({ lastSent: { c1: 'sent' } });
+    const copy = campaignAsNow(seeded);
+    expect(copy).toEqual(seeded);
+    expect(copy).not.toBe(seeded);
+    expect(Object.getOwnPropertyDescriptor(copy, 'lastSent')?.value).toEqual({ c1: 'sent' });
   });
 
   it('writes a campaign of 300,000 values in pieces of at least 64 kB but the last', () => {

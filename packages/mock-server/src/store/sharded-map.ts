@@ -91,6 +91,16 @@ export class ShardedMap<V> implements Map<string, V> {
    * later are left out; a value replaced meanwhile is read as replaced).
    */
   valuesAsNow(): Iterable<V> {
+    const entries = this.entriesAsNow();
+    return {
+      *[Symbol.iterator]() {
+        for (const [, value] of entries) yield value;
+      },
+    };
+  }
+
+  /** The entries as {@link valuesAsNow} views the values: keys set later are left out. */
+  entriesAsNow(): Iterable<[string, V]> {
     const sizes = this.#parts.map((part) => part?.size ?? 0);
     const parts = [...this.#parts];
     return {
@@ -98,8 +108,8 @@ export class ShardedMap<V> implements Map<string, V> {
         for (const [at, part] of parts.entries()) {
           let left = sizes[at]!;
           if (!part || left === 0) continue;
-          for (const value of part.values()) {
-            yield value;
+          for (const entry of part.entries()) {
+            yield entry;
             if (--left === 0) break;
           }
         }

@@ -74,6 +74,16 @@ export class World extends WorldRecords {
         records = [];
       };
       for (const record of collection.written?.(this) ?? collection.saved(this)) {
+        const large = collection.jsonPieces?.(record);
+        if (large) {
+          if (records.length > 0) flush();
+          if (written > 0) pieces.push(',');
+          for (const piece of large)
+            if (piece) pieces.push(piece);
+            else yield;
+          written += 1;
+          continue;
+        }
         records.push(record);
         if (records.length >= batch) {
           flush();
