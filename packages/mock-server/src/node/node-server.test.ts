@@ -343,6 +343,26 @@ describe('createNodeServer', () => {
     expect([...prompt.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['401']);
   });
 
+  it('answers each of 5,000 POSTs pipelined on one connection, their bodies read past the backlog’s hold', async () => {
+    const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false, billing: false }));
+    const body = JSON.stringify({ find: { tag_ids: { $in: ['tag_all'] } } });
+    const request =
+      'POST /contacts/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(request.repeat(5_000)));
+    closers.push(() => socket.destroy());
+    let answered = 0;
+    let tail = '';
+    socket.on('data', (chunk) => {
+      const text = tail + chunk.toString('latin1');
+      answered += text.split('HTTP/1.1 200 ').length - 1;
+      tail = text.slice(-16);
+      if (tail.includes('HTTP/1.1 200 ')) tail = tail.slice(tail.lastIndexOf('HTTP/1.1 200 ') + 1);
+    });
+    // Before, answers stopped at about 1,100 and the connection stayed open with nothing sent.
+    await expect.poll(() => answered, { timeout: 20_000, interval: 100 }).toBe(5_000);
+  }, 30_000);
+
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
     const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expectEnvelope(answer, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
