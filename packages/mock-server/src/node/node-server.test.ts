@@ -45,6 +45,22 @@ async function rawExchange(
   });
 }
 
+// The `200` status lines a raw socket receives (one cut between two chunks too), and whether it closed.
+function countOk(socket: Socket): { ok: number; closed: boolean } {
+  const seen = { ok: 0, closed: false };
+  const line = 'HTTP/1.1 200 ';
+  let tail = '';
+  socket.on('data', (chunk: Buffer) => {
+    const text = tail + chunk.toString('latin1');
+    seen.ok += text.split(line).length - 1;
+    tail = text.slice(-(line.length - 1));
+  });
+  socket.on('close', () => {
+    seen.closed = true;
+  });
+  return seen;
+}
+
 async function listening(
   mock: Parameters<typeof createNodeServer>[0],
   options: NodeServerOptions = {},
@@ -351,17 +367,38 @@ describe('createNodeServer', () => {
       `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(request.repeat(5_000)));
     closers.push(() => socket.destroy());
-    let answered = 0;
-    let tail = '';
-    socket.on('data', (chunk) => {
-      const text = tail + chunk.toString('latin1');
-      answered += text.split('HTTP/1.1 200 ').length - 1;
-      tail = text.slice(-16);
-      if (tail.includes('HTTP/1.1 200 ')) tail = tail.slice(tail.lastIndexOf('HTTP/1.1 200 ') + 1);
-    });
+    const answers = countOk(socket);
     // Before, answers stopped at about 1,100 and the connection stayed open with nothing sent.
-    await expect.poll(() => answered, { timeout: 20_000, interval: 100 }).toBe(5_000);
+    await expect.poll(() => answers.ok, { timeout: 20_000, interval: 100 }).toBe(5_000);
   }, 30_000);
+
+  it('waits past the headers timeout for a pipelining client that pauses reading, and cuts one that takes nothing for sendMs', async () => {
+    const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false }), {
+      timeouts: { headersMs: 300, sendMs: 2_500 },
+    });
+    const request = 'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n';
+    const pipelining = () => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1', () =>
+        socket.write(request.repeat(20_000)),
+      );
+      closers.push(() => socket.destroy());
+      socket.pause();
+      return { socket, seen: countOk(socket) };
+    };
+    // Paused four times the headers timeout: before, a 408 then, and the rest were lost.
+    const paused = pipelining();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    paused.socket.resume();
+    await expect.poll(() => paused.seen.ok, { timeout: 20_000, interval: 100 }).toBe(20_000);
+    expect(paused.seen.closed).toBe(false);
+    // Its client reads again only after sendMs and more: the connection was cut meanwhile.
+    const gone = pipelining();
+    gone.socket.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    gone.socket.resume();
+    await expect.poll(() => gone.seen.closed, { timeout: 5_000, interval: 100 }).toBe(true);
+    expect(gone.seen.ok).toBeLessThan(20_000);
+  }, 40_000);
 
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
     const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');

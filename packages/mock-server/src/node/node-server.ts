@@ -13,7 +13,7 @@ import { bodyPieces, bodyText, envelopeError, markSent } from '../core/responses
 import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { NodeCall } from './node-call.js';
-import { admit, unreadableBytes } from './pipeline-backlog.js';
+import { admit, heldForAnswers, unreadableBytes } from './pipeline-backlog.js';
 import { TurnBudget } from './turn-budget.js';
 import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
@@ -153,7 +153,7 @@ export function createNodeServer(
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
-      const admitted = admit(req.socket, res);
+      const admitted = admit(req.socket, res, timeouts.sendMs);
       if (admitted !== true && !(await admitted)) return;
       // A request answered before the mock sees it, for the request log.
       const answeredEarly = (info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'>) =>
@@ -338,6 +338,10 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
     socket.destroy();
     return;
   }
+  // The server stopped reading, for a client that does not take its answers: a client that
+  // paused 12 s lost 11,600 requests it had sent whole. One that never takes them is cut after
+  // `timeouts.sendMs`.
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && heldForAnswers(socket)) return;
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request headers too large: the URL and headers together must stay under 16 kB']

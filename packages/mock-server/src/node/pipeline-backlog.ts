@@ -15,6 +15,10 @@ type HttpSocket = Socket & { _paused?: boolean; parser?: { resume(): void } | nu
 
 class Backlog {
   #holding = false;
+  /** Whether the connection is not being read because its client has not taken its answers. */
+  get holding(): boolean {
+    return this.#holding;
+  }
   #pumping = false;
   readonly #waiting: { res: ServerResponse; wake: (open: boolean) => void }[] = [];
   /** The answers admitted and not yet sent, in order. */
@@ -25,11 +29,16 @@ class Backlog {
   /** The last request answered before its body was whole (a 401 sent before reading it). */
   answeredBeforeBody: ServerResponse['req'] | undefined;
   readonly #resume: () => Socket;
+  #watch: ReturnType<typeof setInterval> | undefined;
 
-  constructor(readonly socket: HttpSocket) {
+  constructor(
+    readonly socket: HttpSocket,
+    readonly sendMs: number,
+  ) {
     this.#resume = socket.resume;
     socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
     socket.once('close', () => {
+      clearInterval(this.#watch);
       for (const { wake } of this.#waiting.splice(0)) wake(false);
     });
   }
@@ -50,6 +59,7 @@ class Backlog {
       this.#holding = true;
       this.socket._paused = true;
       this.socket.pause();
+      this.#watchHold();
     }
     const turn = new Promise<boolean>((wake) => this.#waiting.push({ res, wake }));
     this.#schedule();
@@ -82,7 +92,25 @@ class Backlog {
     else if (this.#holding && this.pending <= MAX_PENDING_ANSWERS / 2) this.#release();
   };
 
+  // Held, the connection is not timed out by Node (see `heldForAnswers`): it is cut once its
+  // client has taken nothing for `sendMs`, as a connection with a large answer unread is.
+  #watchHold(): void {
+    let last = this.socket.bytesWritten;
+    let progressAt = performance.now();
+    clearInterval(this.#watch);
+    this.#watch = setInterval(() => {
+      const written = this.socket.bytesWritten;
+      if (written !== last) {
+        last = written;
+        progressAt = performance.now();
+      } else if (performance.now() - progressAt >= this.sendMs) this.socket.resetAndDestroy();
+    }, this.sendMs / 4);
+    this.#watch.unref();
+  }
+
   #release(): void {
+    clearInterval(this.#watch);
+    this.#watch = undefined;
     this.#holding = false;
     this.socket._paused = false;
     this.socket.parser?.resume();
@@ -93,21 +121,36 @@ const backlogs = new WeakMap<Socket, Backlog>();
 
 /**
  * Lets a request on `socket` be answered: at once for a connection's first, in turn for requests
- * pipelined behind it (`false` when the connection closed meanwhile).
+ * pipelined behind it (`false` when the connection closed meanwhile). A connection held for its
+ * client to take its answers is cut once it has taken nothing for `sendMs`.
  *
  * @example
  * ```ts
- * const admitted = admit(req.socket, res);
+ * const admitted = admit(req.socket, res, 30_000);
  * if (admitted !== true && !(await admitted)) return;
  * ```
  */
-export function admit(socket: Socket, res: ServerResponse): boolean | Promise<boolean> {
+export function admit(socket: Socket, res: ServerResponse, sendMs: number): boolean | Promise<boolean> {
   let backlog = backlogs.get(socket);
   if (!backlog) {
-    backlog = new Backlog(socket);
+    backlog = new Backlog(socket, sendMs);
     backlogs.set(socket, backlog);
   }
   return backlog.admit(res);
+}
+
+/**
+ * Whether `socket` is not being read because its client has not taken the answers to requests it
+ * pipelined: a request cut in two by that pause is not the client's to finish, and Node's
+ * headers timeout, which goes on counting, must not close the connection for it.
+ *
+ * @example
+ * ```ts
+ * if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && heldForAnswers(socket)) return;
+ * ```
+ */
+export function heldForAnswers(socket: Socket): boolean {
+  return backlogs.get(socket)?.holding === true;
 }
 
 /**
