@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ApiKeyRecord, OrgRecord } from '../store/records.js';
 import type { Failure, Outcome, Success } from './responses.js';
 import type { MockRuntime } from './runtime.js';
-import { runToEnd, type Steps } from './slices.js';
+import { RECORDS_AT_ONCE, runToEnd, type Steps } from './slices.js';
 
 /** The validated query of an endpoint, as its schema gives it. */
 export type ParsedQueryOf<Id extends EndpointId> =
@@ -98,8 +98,6 @@ export function defineHandlers<const T extends PartialHandlerTable>(handlers: T)
 
 /** Records a handler checks or changes between the turns a large request gives other requests. */
 export const RECORDS_PER_STEP = 256;
-/** A request over more records than this runs a slice at a time, other requests waiting. */
-export const RECORDS_AT_ONCE = 2_000;
 
 /**
  * Runs a handler's work over `count` records: at once when they are few, else a slice at a time

@@ -15,6 +15,9 @@ export function isSteps(value: unknown): value is Steps<unknown> {
   );
 }
 
+/** A request over more records than this runs a slice at a time, other requests waiting. */
+export const RECORDS_AT_ONCE = 2_000;
+
 /** Runs the work to its end at once. */
 export function runToEnd<T>(steps: Steps<T>): T {
   for (;;) {

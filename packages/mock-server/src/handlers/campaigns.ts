@@ -1,8 +1,8 @@
 import type { Campaign } from '@marketing/domain';
 import { messages } from '@marketing/domain';
-import { defineHandlers, type HandlerContext, RECORDS_AT_ONCE } from '../core/handler-types.js';
+import { defineHandlers, type HandlerContext } from '../core/handler-types.js';
 import { fail, ok, okDataPieces } from '../core/responses.js';
-import type { Steps } from '../core/slices.js';
+import { RECORDS_AT_ONCE, type Steps } from '../core/slices.js';
 import { campaignJsonSteps, contactValueCount } from '../store/campaign-contact-maps.js';
 
 // The campaigns of a list answer in pieces, each written as campaignJsonSteps writes it.

@@ -1,6 +1,5 @@
 import { type Campaign, type CampaignV2, type Contact, toMsisdn } from '@marketing/domain';
-import { RECORDS_AT_ONCE } from '../core/handler-types.js';
-import { runToEnd, type Steps } from '../core/slices.js';
+import { RECORDS_AT_ONCE, runToEnd, type Steps } from '../core/slices.js';
 import { campaignAsNow, campaignJsonPieces, contactValueCount } from './campaign-contact-maps.js';
 import type { CellIndex } from './cell-index.js';
 import { RECORDS_PER_STEP } from './seed-parse.js';
