@@ -372,9 +372,9 @@ describe('createNodeServer', () => {
     await expect.poll(() => answers.ok, { timeout: 20_000, interval: 100 }).toBe(5_000);
   }, 30_000);
 
-  it('waits past the headers timeout for a pipelining client that pauses reading, and cuts one that takes nothing for sendMs', async () => {
+  it('waits past the headers timeout for a pipelining client that pauses reading, and cuts one that shows no progress for requestMs', async () => {
     const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false }), {
-      timeouts: { headersMs: 300, sendMs: 2_500 },
+      timeouts: { headersMs: 300, requestMs: 2_500 },
     });
     const request = 'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n';
     const pipelining = () => {
@@ -391,7 +391,7 @@ describe('createNodeServer', () => {
     paused.socket.resume();
     await expect.poll(() => paused.seen.ok, { timeout: 20_000, interval: 100 }).toBe(20_000);
     expect(paused.seen.closed).toBe(false);
-    // Its client reads again only after sendMs and more: the connection was cut meanwhile.
+    // Its client reads again only after requestMs and more: the connection was cut meanwhile.
     const gone = pipelining();
     gone.socket.on('error', () => {});
     await new Promise((resolve) => setTimeout(resolve, 4_500));
@@ -399,6 +399,31 @@ describe('createNodeServer', () => {
     await expect.poll(() => gone.seen.closed, { timeout: 5_000, interval: 100 }).toBe(true);
     expect(gone.seen.ok).toBeLessThan(20_000);
   }, 40_000);
+
+  it('keeps a pipelining connection whose client reads steadily past requestMs', async () => {
+    const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false, billing: false }), {
+      timeouts: { headersMs: 2_000, requestMs: 2_500 },
+    });
+    const body = JSON.stringify({ find: { tag_ids: { $in: ['tag_all'] } } });
+    const request =
+      'POST /contacts/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(request.repeat(3_000)));
+    closers.push(() => socket.destroy());
+    socket.pause();
+    const seen = countOk(socket);
+    // 100 kB every 100 ms for twice requestMs: the kernel shows the server progress about every
+    // megabyte.
+    for (let tick = 0; tick < 50 && !seen.closed; tick++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.read(Math.min(100_000, socket.readableLength || 1));
+    }
+    // Read at full speed now: every answer comes, on the same connection.
+    socket.on('error', () => {});
+    socket.resume();
+    await expect.poll(() => seen.ok, { timeout: 10_000, interval: 100 }).toBe(3_000);
+    expect(seen.closed).toBe(false);
+  }, 30_000);
 
   it('answers CONNECT 405 in an envelope rather than closing without a word', async () => {
     const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');

@@ -153,7 +153,7 @@ export function createNodeServer(
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
-      const admitted = admit(req.socket, res, timeouts.sendMs);
+      const admitted = admit(req.socket, res, timeouts.requestMs);
       if (admitted !== true && !(await admitted)) return;
       // A request answered before the mock sees it, for the request log.
       const answeredEarly = (info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'>) =>
@@ -340,7 +340,7 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
   }
   // The server stopped reading, for a client that does not take its answers: a client that
   // paused 12 s lost 11,600 requests it had sent whole. One that never takes them is cut after
-  // `timeouts.sendMs`.
+  // `timeouts.requestMs` without progress.
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && heldForAnswers(socket)) return;
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW'

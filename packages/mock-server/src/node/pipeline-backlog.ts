@@ -33,7 +33,7 @@ class Backlog {
 
   constructor(
     readonly socket: HttpSocket,
-    readonly sendMs: number,
+    readonly holdMs: number,
   ) {
     this.#resume = socket.resume;
     socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
@@ -93,18 +93,20 @@ class Backlog {
   };
 
   // Held, the connection is not timed out by Node (see `heldForAnswers`): it is cut once its
-  // client has taken nothing for `sendMs`, as a connection with a large answer unread is.
+  // client has shown no progress for `holdMs`. Progress is the bytes waiting to be written going
+  // down, or none waiting. The kernel takes more only once about a third of its send buffer (up
+  // to 4 MB) is free, so a client reading 30 kB/s shows progress about once a minute: cut after
+  // 30 s, such readers lost their connection.
   #watchHold(): void {
-    let last = this.socket.bytesWritten;
+    let last = this.socket.writableLength;
     let progressAt = performance.now();
     clearInterval(this.#watch);
     this.#watch = setInterval(() => {
-      const written = this.socket.bytesWritten;
-      if (written !== last) {
-        last = written;
-        progressAt = performance.now();
-      } else if (performance.now() - progressAt >= this.sendMs) this.socket.resetAndDestroy();
-    }, this.sendMs / 4);
+      const waiting = this.socket.writableLength;
+      if (waiting < last || waiting === 0) progressAt = performance.now();
+      else if (performance.now() - progressAt >= this.holdMs) this.socket.resetAndDestroy();
+      last = waiting;
+    }, this.holdMs / 4);
     this.#watch.unref();
   }
 
@@ -122,7 +124,7 @@ const backlogs = new WeakMap<Socket, Backlog>();
 /**
  * Lets a request on `socket` be answered: at once for a connection's first, in turn for requests
  * pipelined behind it (`false` when the connection closed meanwhile). A connection held for its
- * client to take its answers is cut once it has taken nothing for `sendMs`.
+ * client to take its answers is cut once it has shown no progress for `holdMs`.
  *
  * @example
  * ```ts
@@ -130,10 +132,10 @@ const backlogs = new WeakMap<Socket, Backlog>();
  * if (admitted !== true && !(await admitted)) return;
  * ```
  */
-export function admit(socket: Socket, res: ServerResponse, sendMs: number): boolean | Promise<boolean> {
+export function admit(socket: Socket, res: ServerResponse, holdMs: number): boolean | Promise<boolean> {
   let backlog = backlogs.get(socket);
   if (!backlog) {
-    backlog = new Backlog(socket, sendMs);
+    backlog = new Backlog(socket, holdMs);
     backlogs.set(socket, backlog);
   }
   return backlog.admit(res);
