@@ -134,6 +134,17 @@ describe('the per-contact maps of an original campaign', () => {
     expect(Object.getOwnPropertyDescriptor(copy, 'lastSent')?.value).toEqual({ c1: 'sent' });
   });
 
+  it('writes every part when a piece fills up on the text between two maps', () => {
+    // A map whose text ends just short of a 64 kB piece, for each length up to it: for some, the
+    // text before the next map fills the piece.
+    for (let length = 64 * 1024 - 400; length < 64 * 1024; length++) {
+      const held = campaign();
+      setFor(held, 'contactSendCounts', 'c1', 'x'.repeat(length));
+      setFor(held, 'lastSent', 'c1', '2026-11-26T07:00:00.000Z');
+      expect(runToEnd(campaignJsonSteps(held)).join('')).toBe(JSON.stringify(held));
+    }
+  });
+
   it('writes a campaign of 300,000 values in pieces of at least 64 kB but the last', () => {
     const held = campaign();
     for (let i = 0; i < 150_000; i++) {

@@ -226,7 +226,8 @@ export function* campaignJsonPieces(campaign: Campaign): Generator<string, void,
       }
     }
     if (!found) break;
-    add(text.slice(from, at));
+    const before = add(text.slice(from, at));
+    if (before) yield before;
     let separator = '{';
     let written = 0;
     for (const [contactId, value] of entriesOf(campaign, found[1])) {
