@@ -61,6 +61,21 @@ function countOk(socket: Socket): { ok: number; closed: boolean } {
   return seen;
 }
 
+// A small search, as a raw request to pipeline.
+const SEARCH_BODY = JSON.stringify({ find: { tag_ids: { $in: ['tag_all'] } } });
+const SEARCH_REQUEST =
+  'POST /contacts/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n' +
+  `Content-Type: application/json\r\nContent-Length: ${SEARCH_BODY.length}\r\n\r\n${SEARCH_BODY}`;
+
+// A connection that sends `request` `count` times in one write, its 200s counted; `paused`, its
+// client reads nothing until resumed.
+function pipeline(url: string, request: string, count: number, options: { paused?: boolean } = {}) {
+  const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(request.repeat(count)));
+  closers.push(() => socket.destroy());
+  if (options.paused) socket.pause();
+  return { socket, seen: countOk(socket) };
+}
+
 async function listening(
   mock: Parameters<typeof createNodeServer>[0],
   options: NodeServerOptions = {},
@@ -361,15 +376,9 @@ describe('createNodeServer', () => {
 
   it('answers each of 5,000 POSTs pipelined on one connection, their bodies read past the backlog’s hold', async () => {
     const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false, billing: false }));
-    const body = JSON.stringify({ find: { tag_ids: { $in: ['tag_all'] } } });
-    const request =
-      'POST /contacts/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n' +
-      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(request.repeat(5_000)));
-    closers.push(() => socket.destroy());
-    const answers = countOk(socket);
+    const { seen } = pipeline(url, SEARCH_REQUEST, 5_000);
     // Before, answers stopped at about 1,100 and the connection stayed open with nothing sent.
-    await expect.poll(() => answers.ok, { timeout: 20_000, interval: 100 }).toBe(5_000);
+    await expect.poll(() => seen.ok, { timeout: 20_000, interval: 100 }).toBe(5_000);
   }, 30_000);
 
   it('waits past the headers timeout for a pipelining client that pauses reading, and cuts one that shows no progress for requestMs', async () => {
@@ -377,14 +386,7 @@ describe('createNodeServer', () => {
       timeouts: { headersMs: 300, requestMs: 2_500 },
     });
     const request = 'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n';
-    const pipelining = () => {
-      const socket = connect(Number(new URL(url).port), '127.0.0.1', () =>
-        socket.write(request.repeat(20_000)),
-      );
-      closers.push(() => socket.destroy());
-      socket.pause();
-      return { socket, seen: countOk(socket) };
-    };
+    const pipelining = () => pipeline(url, request, 20_000, { paused: true });
     // Paused four times the headers timeout: before, a 408 then, and the rest were lost.
     const paused = pipelining();
     await new Promise((resolve) => setTimeout(resolve, 1_200));
@@ -404,14 +406,7 @@ describe('createNodeServer', () => {
     const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false, billing: false }), {
       timeouts: { headersMs: 2_000, requestMs: 2_500 },
     });
-    const body = JSON.stringify({ find: { tag_ids: { $in: ['tag_all'] } } });
-    const request =
-      'POST /contacts/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n' +
-      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(request.repeat(3_000)));
-    closers.push(() => socket.destroy());
-    socket.pause();
-    const seen = countOk(socket);
+    const { socket, seen } = pipeline(url, SEARCH_REQUEST, 3_000, { paused: true });
     // 100 kB every 100 ms for twice requestMs: the kernel shows the server progress about every
     // megabyte.
     for (let tick = 0; tick < 50 && !seen.closed; tick++) {

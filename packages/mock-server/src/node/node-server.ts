@@ -74,7 +74,11 @@ export interface NodeServerOptions {
 export interface NodeServerTimeouts {
   /** From the connection (or the previous answer) to the end of the request's headers. @default 10000 */
   headersMs: number;
-  /** From the connection to the end of the request's body: 64 MiB at 256 kB/s. @default 300000 */
+  /**
+   * From the connection to the end of the request's body: 64 MiB at 256 kB/s. Also how long a
+   * connection not read because its client has not taken the answers to requests it pipelined
+   * may go without the client taking any. @default 300000
+   */
   requestMs: number;
   /** An idle kept-alive connection between requests. @default 5000 */
   keepAliveMs: number;

@@ -128,7 +128,7 @@ const backlogs = new WeakMap<Socket, Backlog>();
  *
  * @example
  * ```ts
- * const admitted = admit(req.socket, res, 30_000);
+ * const admitted = admit(req.socket, res, timeouts.requestMs);
  * if (admitted !== true && !(await admitted)) return;
  * ```
  */
