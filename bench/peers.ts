@@ -21,6 +21,9 @@ interface Running {
   url: string;
   startMs: number;
   stop(): void;
+  /** Stops the process's threads (SIGSTOP) until `resume()`, so that it takes no core meanwhile. */
+  pause(): void;
+  resume(): void;
 }
 
 interface Peer {
@@ -132,7 +135,14 @@ async function start(command: string[], port: number): Promise<Running> {
       (r) => r.status === 200,
       () => false,
     );
-    if (ok) return { url, startMs: performance.now() - started, stop: () => child.kill('SIGKILL') };
+    if (ok)
+      return {
+        url,
+        startMs: performance.now() - started,
+        stop: () => child.kill('SIGKILL'),
+        pause: () => child.kill('SIGSTOP'),
+        resume: () => child.kill('SIGCONT'),
+      };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -241,12 +251,27 @@ interface Rounds {
   theirs: Throughput[];
 }
 
-// Rounds that alternate which server goes first, so the machine's drift favours neither.
-function interleave(ours: Load, theirs: Load, rounds: number, seconds: number): Rounds {
+// Rounds that alternate which server goes first, so the machine's drift favours neither. The
+// server not being measured is stopped meanwhile: a JVM went on compiling and collecting for a
+// second after its load (89% of a core, measured), which this machine's two cores would otherwise
+// take from the next round.
+function interleave(
+  servers: Record<'ours' | 'theirs', { load: Load; server: Running }>,
+  rounds: number,
+  seconds: number,
+): Rounds {
   const measured: Rounds = { ours: [], theirs: [] };
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (['ours', 'theirs'] as const) : (['theirs', 'ours'] as const);
-    for (const side of order) measured[side].push(throughputOnce(side === 'ours' ? ours : theirs, seconds));
+    for (const side of order) {
+      const other = servers[side === 'ours' ? 'theirs' : 'ours'].server;
+      other.pause();
+      try {
+        measured[side].push(throughputOnce(servers[side].load, seconds));
+      } finally {
+        other.resume();
+      }
+    }
   }
   return measured;
 }
@@ -309,7 +334,11 @@ export async function measurePeers(options: {
         if (!isDeepStrictEqual(JSON.parse(theirs.text), JSON.parse(expected[kind].text)))
           throw new Error(`${peer.name} answers ${kind} with other JSON: ${theirs.text}`);
         warm(their[kind], options.seconds);
-        const rounds = interleave(our[kind], their[kind], options.rounds, options.seconds);
+        const rounds = interleave(
+          { ours: { load: our[kind], server: ours }, theirs: { load: their[kind], server } },
+          options.rounds,
+          options.seconds,
+        );
         const ratios = rounds.ours.map((o, i) => o.rps / rounds.theirs[i]!.rps);
         const ratio = median(ratios);
         const p99 = {

@@ -770,7 +770,9 @@ from an OpenAPI document whose examples are the answers. The peers serve fixed t
 authenticates the key, validates the body, runs the search on its indexes and journals the
 request. Start-up is from spawning the command to its first 200. Throughput is autocannon with 50
 connections in rounds that alternate which server goes first, after warm-up runs (repeated for
-the JVM until two agree within a tenth); the figure gives each round's ratio and the medians.
+the JVM until two agree within a tenth); the server not being measured is stopped meanwhile
+(SIGSTOP), since a JVM went on compiling and collecting for a second after its load; the figure
+gives each round's ratio and the medians.
 \`pnpm install\` installs the three (they are dev dependencies of the workspace); without \`java\`
 the WireMock rows say so.
 `;

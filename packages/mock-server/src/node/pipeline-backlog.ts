@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { resetWhenStalled } from './stall-watch.js';
 
 // Answered requests whose answers the client has not read yet, per connection: past this many
 // the connection is not read any further until the client catches up.
@@ -29,7 +30,7 @@ class Backlog {
   /** The last request answered before its body was whole (a 401 sent before reading it). */
   answeredBeforeBody: ServerResponse['req'] | undefined;
   readonly #resume: () => Socket;
-  #watch: ReturnType<typeof setInterval> | undefined;
+  #stopWatch: (() => void) | undefined;
 
   constructor(
     readonly socket: HttpSocket,
@@ -38,7 +39,7 @@ class Backlog {
     this.#resume = socket.resume;
     socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
     socket.once('close', () => {
-      clearInterval(this.#watch);
+      this.#stopWatch?.();
       for (const { wake } of this.#waiting.splice(0)) wake(false);
     });
   }
@@ -98,21 +99,20 @@ class Backlog {
   // to 4 MB) is free, so a client reading 30 kB/s shows progress about once a minute: cut after
   // 30 s, such readers lost their connection.
   #watchHold(): void {
-    let last = this.socket.writableLength;
-    let progressAt = performance.now();
-    clearInterval(this.#watch);
-    this.#watch = setInterval(() => {
-      const waiting = this.socket.writableLength;
-      if (waiting < last || waiting === 0) progressAt = performance.now();
-      else if (performance.now() - progressAt >= this.holdMs) this.socket.resetAndDestroy();
+    const socket = this.socket;
+    let last = socket.writableLength;
+    this.#stopWatch?.();
+    this.#stopWatch = resetWhenStalled(socket, this.holdMs, () => {
+      const waiting = socket.writableLength;
+      const moved = waiting < last || waiting === 0;
       last = waiting;
-    }, this.holdMs / 4);
-    this.#watch.unref();
+      return moved;
+    });
   }
 
   #release(): void {
-    clearInterval(this.#watch);
-    this.#watch = undefined;
+    this.#stopWatch?.();
+    this.#stopWatch = undefined;
     this.#holding = false;
     this.socket._paused = false;
     this.socket.parser?.resume();

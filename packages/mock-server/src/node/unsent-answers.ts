@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
+import { resetWhenStalled } from './stall-watch.js';
 
 // Answers smaller than this are not counted: their bytes are few, and counting costs every request.
 const COUNTED_FROM_BYTES = 64 * 1024;
@@ -64,23 +65,13 @@ export class UnsentAnswers {
     // The connection, not the response's socket: a pipelined answer gets that only in its turn.
     const socket = res.req.socket;
     // Progress is a next slice handed to the socket, which waits for the previous one to be sent.
-    // Looked at four times in `sendMs`, so that a stalled connection is cut after `sendMs`, not
-    // up to twice that.
     let last = socket.bytesWritten;
-    let progressAt = performance.now();
-    const timer = setInterval(() => {
+    const stop = resetWhenStalled(socket, this.sendMs, () => {
       const written = socket.bytesWritten;
-      const now = performance.now();
-      if (written !== last || socket.writableLength === 0) {
-        last = written;
-        progressAt = now;
-        return;
-      }
-      // A reset, not a FIN: after a FIN the kernel kept the unread 4 MB queued for the client.
-      if (now - progressAt >= this.sendMs) socket.resetAndDestroy();
-    }, this.sendMs / 4);
-    timer.unref();
-    const stop = () => clearInterval(timer);
+      const moved = written !== last || socket.writableLength === 0;
+      last = written;
+      return moved;
+    });
     whenGone(res, stop);
     return stop;
   }
