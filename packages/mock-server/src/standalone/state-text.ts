@@ -1,4 +1,5 @@
 import { isContactColumns } from '../store/contact-columns.js';
+import { jsonListPieces, type RecordJsonPieces } from '../store/json-list-pieces.js';
 
 /**
  * Contacts to save, in groups that share an organisation: the rows of a state document (each with
@@ -8,12 +9,6 @@ export interface ContactGroup {
   orgId?: string;
   contacts: readonly Record<string, unknown>[];
 }
-
-/**
- * A record's JSON text in pieces when it is too large to write in one go, or `undefined` for a
- * record written with the others (see `Collection.jsonPieces`).
- */
-export type RecordJsonPieces = (record: unknown) => Iterable<string> | undefined;
 
 /** A world to save: its collections in order, contacts as groups of rows. */
 export interface WorldSource {
@@ -27,9 +22,6 @@ export interface WorldSource {
 // loop, so it stays well under a few milliseconds. A separator is a piece of its own: joined to
 // a long piece it would make a rope that the writer copies whole to encode it.
 const RECORDS_PER_PIECE = 20_000;
-// Records of the other lists a piece: an outbox message is larger than a contact's column
-// entries, and 20,000 of them made a 15-30 ms piece.
-const LIST_RECORDS_PER_PIECE = 5_000;
 // A column whose first entries repeat (tag lists, organisations, time stamps) is written as a
 // dictionary; one whose sample is mostly distinct values (cells, names, IDs) as a plain list.
 const SAMPLE = 2_048;
@@ -47,7 +39,7 @@ export function* worldText(source: WorldSource): Generator<string> {
     yield `${first ? '' : ','}${JSON.stringify(name)}:`;
     first = false;
     if (name === source.contacts?.name) yield* contactsText(source.contacts.groups);
-    else if (isList(records)) yield* listText(records, jsonPieces);
+    else if (isList(records)) yield* jsonListPieces(records, jsonPieces);
     else yield JSON.stringify(records);
   }
   yield '}';
@@ -55,34 +47,6 @@ export function* worldText(source: WorldSource): Generator<string> {
 
 const isList = (records: unknown): records is Iterable<unknown> =>
   typeof records === 'object' && records !== null && Symbol.iterator in records;
-
-// A record too large for one go is written in its own pieces.
-function* listText(records: Iterable<unknown>, jsonPieces?: RecordJsonPieces): Generator<string> {
-  yield '[';
-  let batch: unknown[] = [];
-  let first = true;
-  const text = () => {
-    const json = JSON.stringify(batch).slice(1, -1);
-    batch = [];
-    const piece = first ? json : `,${json}`;
-    first = false;
-    return piece;
-  };
-  for (const record of records) {
-    const large = jsonPieces?.(record);
-    if (large) {
-      if (batch.length > 0) yield text();
-      if (!first) yield ',';
-      first = false;
-      yield* large;
-      continue;
-    }
-    batch.push(record);
-    if (batch.length >= LIST_RECORDS_PER_PIECE) yield text();
-  }
-  if (batch.length > 0) yield text();
-  yield ']';
-}
 
 // The contacts as `{count, columns}`: `org_id` first, then every other field in the order found.
 function* contactsText(groups: readonly ContactGroup[]): Generator<string> {

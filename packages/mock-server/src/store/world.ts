@@ -1,5 +1,6 @@
 import { runToEnd, type Steps } from '../core/slices.js';
 import { collections } from './collections.js';
+import { jsonListPieces } from './json-list-pieces.js';
 import { checkSeed, SeedError } from './seed-check.js';
 import { parseSeedDocumentSteps } from './seed-parse.js';
 import type { ParsedSeedDocument, SeedDocument, StateDocument } from './seed-schema.js';
@@ -9,11 +10,6 @@ import { WorldRecords } from './world-records.js';
 export type SeedResult = Record<keyof ParsedSeedDocument, string[]>;
 
 type Ids = { next(prefix?: string): string };
-
-// About how much JSON text (a piece) is made between the turns a sliced state answer gives other
-// requests. Counted in text, not records, since a record may be large: 10,000 contacts a piece
-// (2 MB) took 11-25 ms a step alone and up to 166 ms with five 300k-contact worlds in the heap.
-const PIECE_CHARS = 256 * 1024;
 
 /**
  * Everything the mock holds. One instance per mock; nothing is global. Seeding and saving go
@@ -60,38 +56,11 @@ export class World extends WorldRecords {
   *stateTextSteps(): Steps<string[]> {
     const pieces: string[] = [];
     for (const [index, collection] of collections.entries()) {
-      pieces.push(`${index === 0 ? '{' : ','}${JSON.stringify(collection.name)}:[`);
-      let records: unknown[] = [];
-      let written = 0;
-      // Records a piece, from the size of the last piece's: one JSON.stringify of a batch costs a
-      // third less than one a record.
-      let batch = 64;
-      const flush = () => {
-        const text = JSON.stringify(records).slice(1, -1);
-        pieces.push(written > 0 ? `,${text}` : text);
-        written += records.length;
-        batch = Math.max(1, Math.min(10_000, Math.floor((PIECE_CHARS * records.length) / (text.length + 1))));
-        records = [];
-      };
-      for (const record of collection.written?.(this) ?? collection.saved(this)) {
-        const large = collection.jsonPieces?.(record);
-        if (large) {
-          if (records.length > 0) flush();
-          if (written > 0) pieces.push(',');
-          for (const piece of large)
-            if (piece) pieces.push(piece);
-            else yield;
-          written += 1;
-          continue;
-        }
-        records.push(record);
-        if (records.length >= batch) {
-          flush();
-          yield;
-        }
-      }
-      if (records.length > 0) flush();
-      pieces.push(']');
+      pieces.push(`${index === 0 ? '{' : ','}${JSON.stringify(collection.name)}:`);
+      const records = collection.written?.(this) ?? collection.saved(this);
+      for (const piece of jsonListPieces(records, collection.jsonPieces?.bind(collection)))
+        if (piece) pieces.push(piece);
+        else yield;
     }
     pieces.push('}');
     return pieces;
