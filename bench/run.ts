@@ -359,8 +359,9 @@ try {
   });
   const [rounds, roundSeconds] = tiny ? [1, 1] : [9, 2];
   const get = paceAgainst(getFrom(standalone), bareGet, rounds, roundSeconds);
-  // The opt-in row has no target: five rounds show its spread.
-  const tunedGet = paceAgainst(getFrom(tuned), bareGet, Math.min(rounds, 5), roundSeconds);
+  // The opt-in row has no target: three rounds show its spread (five took the bench to 5m57s of
+  // its 6 minutes).
+  const tunedGet = paceAgainst(getFrom(tuned), bareGet, Math.min(rounds, 3), roundSeconds);
   const search = throughput({
     url: `${standalone.url}/contacts/search`,
     method: 'POST',
