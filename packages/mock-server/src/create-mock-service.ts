@@ -235,7 +235,7 @@ function buildMockService(
             queues,
           }).catch(internalError);
         }
-        if (path === '/openapi.json' && request.method === 'GET')
+        if (path === '/openapi.json' && (request.method === 'GET' || request.method === 'HEAD'))
           return Promise.resolve(openApiAnswer(request, serverUrlOf(request, settings)));
         return Promise.resolve(answerService(new ReadOnce(request), url, path, started));
       } catch (error) {

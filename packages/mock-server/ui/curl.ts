@@ -37,13 +37,14 @@ export function shellQuote(word: string): string {
 
 /**
  * A curl command that repeats a journaled request against `base`, every part quoted for a POSIX
- * shell, so pasting it runs curl and nothing else. The API key (the `authorization` header and a
+ * shell, so pasting it runs curl and nothing else, and sends that one request (`-g`: no globbing
+ * of `[]` and `{}` in the URL). The API key (the `authorization` header and a
  * `key` query parameter) is left to `$API_KEY`, the one thing the shell expands.
  *
  * @example
  * ```ts
  * curlOf({ method: 'GET', path: '/tags', headers: { authorization: 'Bearer …dmin' } }, 'http://127.0.0.1:4010');
- * // curl -s -X 'GET' 'http://127.0.0.1:4010/tags' \
+ * // curl -s -g -X 'GET' 'http://127.0.0.1:4010/tags' \
  * //   -H "Authorization: Bearer $API_KEY"
  * ```
  */
@@ -58,7 +59,8 @@ export function curlOf(entry: CurlEntry, base: string): string {
   const search = query.toString();
   let url = shellQuote(`${base}${entry.path}${search ? `?${search}` : ''}`);
   if (hasKey) url += `${shellQuote(`${search ? '&' : '?'}key=`)}"$API_KEY"`;
-  const parts = [`curl -s -X ${shellQuote(entry.method)} ${url}`];
+  // -g: curl would read [1-9] and {a,b} in a path as many URLs, and send a request for each.
+  const parts = [`curl -s -g -X ${shellQuote(entry.method)} ${url}`];
   const headers = entry.headers ?? {};
   if (headers.authorization) parts.push(`-H "Authorization: Bearer $API_KEY"`);
   for (const [name, value] of Object.entries(headers))

@@ -6,11 +6,13 @@ import { type Answer, fail, type Outcome } from './responses.js';
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // A field value: visible ASCII, spaces and tabs, and obs-text bytes; never CR, LF or NUL.
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-// Headers that frame the message or belong to one connection: the transport writes these, and a
-// second copy makes an answer no client can read (two lengths) or one that hangs it.
+// Headers that frame or encode the message or belong to one connection: the transport writes
+// these, and a second copy makes an answer no client can read (two lengths, a gzip encoding of
+// plain text) or one that hangs it.
 const FRAMING_HEADERS = new Set([
   'content-length',
   'content-type',
+  'content-encoding',
   'transfer-encoding',
   'connection',
   'keep-alive',
@@ -44,7 +46,7 @@ const FaultHeaders = NoProtoKey.pipe(z.record(z.string(), z.string())).superRefi
     const issue = !HEADER_NAME.test(name)
       ? `${JSON.stringify(name)} is not a valid header name`
       : FRAMING_HEADERS.has(lower)
-        ? `${name} is set by the mock itself (framing or connection header); a fault cannot set it`
+        ? `${name} is set by the mock itself (framing, encoding or connection header); a fault cannot set it`
         : seen.has(lower)
           ? `${name} is given twice (header names are case-insensitive)`
           : !HEADER_VALUE.test(value)
@@ -60,7 +62,8 @@ const FaultHeaders = NoProtoKey.pipe(z.record(z.string(), z.string())).superRefi
 
 /** Why a value cannot be sent as a JSON body, or `undefined` when it can. */
 function notJsonBody(value: unknown, depth = 0, room = { chars: FAULT_BODY_MAX_CHARS }): string | undefined {
-  if (depth > FAULT_BODY_MAX_DEPTH) return `Nested more than ${FAULT_BODY_MAX_DEPTH} levels deep`;
+  // `depth` counts from 0: the value at depth 100 is the 101st level.
+  if (depth >= FAULT_BODY_MAX_DEPTH) return `Nested more than ${FAULT_BODY_MAX_DEPTH} levels deep`;
   // About the characters JSON.stringify writes (and a comma), counted as the value is walked.
   room.chars -=
     1 + (typeof value === 'string' ? value.length + 2 : typeof value === 'object' ? 2 : String(value).length);

@@ -115,17 +115,32 @@ const NO_QUERY: { query: Record<string, string> } = Object.freeze({ query: Objec
 function readQuery(
   endpoint: EndpointDefinition,
   url: RequestTarget,
-): { query: Record<string, string> } | { unknown: string[]; known: string[] } {
+): { query: Record<string, string> } | { unknown: string[]; known: string[] } | { repeated: string[] } {
   // Most calls have no query: then nothing is built (every request pays for what is built here).
   if (url.search === '') return NO_QUERY;
   const known = Object.keys(endpoint.query?.shape ?? {});
   const query: Record<string, string> = {};
   const unknown = new Set<string>();
+  // A parameter given twice (`cell=1&cell=2`) has no one meaning: taking the first silently
+  // recorded a sale for a cell the caller may not have meant.
+  const repeated = new Set<string>();
   for (const [name, value] of url.searchParams) {
-    if (known.includes(name)) query[name] ??= value;
-    else unknown.add(name);
+    if (!known.includes(name)) unknown.add(name);
+    else if (Object.hasOwn(query, name)) repeated.add(name);
+    else query[name] = value;
   }
-  return unknown.size > 0 ? { unknown: [...unknown], known } : { query };
+  if (unknown.size > 0) return { unknown: [...unknown], known };
+  return repeated.size > 0 ? { repeated: [...repeated] } : { query };
+}
+
+function repeatedQueryOutcome(endpoint: EndpointDefinition, repeated: string[]): Outcome {
+  const issues = repeated.map((name) => ({
+    code: 'custom' as const,
+    path: [name],
+    message: 'Given more than once; give it once',
+    input: undefined,
+  }));
+  return fail(400, validationError(endpoint, issues));
 }
 
 function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], known: string[]): Outcome {
@@ -268,6 +283,7 @@ function answerWithBody(caller: Caller, rawBody: unknown): Answer | Promise<Answ
   const queryRead = readQuery(endpoint, url);
   if ('unknown' in queryRead)
     return asCaller(unknownQueryOutcome(endpoint, queryRead.unknown, queryRead.known), org._id);
+  if ('repeated' in queryRead) return asCaller(repeatedQueryOutcome(endpoint, queryRead.repeated), org._id);
   const rawQuery = queryRead.query;
   const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : undefined;
   if (query && !query.success) {

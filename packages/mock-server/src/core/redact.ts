@@ -1,14 +1,20 @@
+// A secret shorter than this shows none of its characters: the last four of `ab` or `k_a1b2`
+// were the whole key or most of it.
+const TAIL_SHOWN_FROM_CHARS = 10;
+
 /**
  * A secret as logs and the journal show it: its last four characters only (`…c0de`), enough to
- * tell two keys apart without giving either away.
+ * tell two keys apart without giving either away; a secret of fewer than 10 characters, nothing
+ * of it (`…`).
  *
  * @example
  * ```ts
  * redactSecret('demo_seller_admin'); // '…dmin'
+ * redactSecret('ab'); // '…'
  * ```
  */
 export function redactSecret(secret: string): string {
-  return `…${secret.slice(-4)}`;
+  return secret.length >= TAIL_SHOWN_FROM_CHARS ? `…${secret.slice(-4)}` : '…';
 }
 
 const decodeName = (name: string) => {

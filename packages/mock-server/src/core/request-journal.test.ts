@@ -87,7 +87,9 @@ describe('RequestJournal', () => {
   it('shows header names in lower case, a repeated header once with its values joined', () => {
     const journal = new RequestJournal(1);
     journal.add(
-      record(1, { headers: ['X-Tag', 'a', 'Authorization', 'Bearer key_9876', 'x-tag', 'b', 'x-empty', ''] }),
+      record(1, {
+        headers: ['X-Tag', 'a', 'Authorization', 'Bearer key_a_9876', 'x-tag', 'b', 'x-empty', ''],
+      }),
     );
     expect(journal.list()[0]?.headers).toEqual({
       'x-tag': 'a, b',

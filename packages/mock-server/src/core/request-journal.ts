@@ -1,6 +1,7 @@
 import { ListPieces } from './json-pieces.js';
 import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
+import { redactSecret } from './redact.js';
 import { envelopeError } from './responses.js';
 import { sliceTurn, spentInTurn } from './slices.js';
 
@@ -570,12 +571,10 @@ const keptError = (text: string) =>
 
 const oneLine = (part: string) => (part.includes('\n') ? part.replaceAll('\n', ' ') : part);
 
-const tail = (secret: string) => `…${secret.slice(-4)}`;
-
 function redact(name: string, value: string): string {
   if (name !== 'authorization') return value;
   const [scheme, secret] = value.includes(' ') ? value.split(/\s+/, 2) : ['', value];
-  return `${scheme ? `${scheme} ` : ''}${tail(secret ?? '')}`;
+  return `${scheme ? `${scheme} ` : ''}${redactSecret(secret ?? '')}`;
 }
 
 function headersOf(list: readonly string[]): Record<string, string> {
@@ -595,7 +594,7 @@ function queryOf(search: string): Record<string, string | string[]> {
   const query = new Map<string, string | string[]>();
   for (const [name, raw] of new URLSearchParams(search)) {
     // A postback key in the URL is as secret as one in `authorization`.
-    const value = name === 'key' ? tail(raw) : raw;
+    const value = name === 'key' ? redactSecret(raw) : raw;
     const previous = query.get(name);
     query.set(
       name,

@@ -171,6 +171,10 @@ describe('state files', () => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: 9, world: {} }));
     expect(() => loadStateFile(path)).toThrow('has version 9; this mock reads versions 1 and 2');
+    writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: '2', world: {} }));
+    expect(() => loadStateFile(path)).toThrow(
+      'has version "2" (text, not a number); this mock reads versions 1 and 2',
+    );
   });
 
   it('refuse a truncated file clearly, naming it, without touching it', () => {
@@ -431,8 +435,9 @@ describe('state files', () => {
   it.skipIf(process.platform !== 'linux')(
     'take over the lock of a server killed with -9 that its parent has not reaped yet (a zombie)',
     async () => {
-      // `sleep 0` exits at once, and its parent, exec'd into `sleep 3`, never waits for it.
-      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 3']);
+      // The child exits after its parent has been exec'd into `sleep 3`, which never waits for it.
+      // (`sleep 0` could exit before the exec, and the shell then reaped it: 1 run in 4 failed.)
+      const parent = spawn('sh', ['-c', 'sleep 0.2 & echo $!; exec sleep 3']);
       const pid = Number.parseInt(
         await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))),
         10,

@@ -68,7 +68,7 @@ export function loadStateFile(path: string, options: { pieceBytes?: number } = {
   if (file.format !== STATE_FILE_FORMAT) return { world: parsed as SeedDocument, trusted: false };
   if (!READABLE_VERSIONS.includes(file.version))
     throw refuse(
-      `has version ${String(file.version)}; this mock reads versions ${READABLE_VERSIONS.join(' and ')}`,
+      `has version ${typeof file.version === 'string' ? `${JSON.stringify(file.version)} (text, not a number)` : String(file.version)}; this mock reads versions ${READABLE_VERSIONS.join(' and ')}`,
     );
   if (!isObject(file.world)) throw refuse(`has no world (its "world" is ${describe(file.world)})`);
   const clock = readClock(file.clock, refuse);

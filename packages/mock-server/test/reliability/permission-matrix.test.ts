@@ -121,6 +121,32 @@ describe.each(endpoints.map((e) => [e.id, e] as const))('the permission matrix o
     expect(JSON.stringify(mock.state())).toBe(before);
   });
 
+  it.runIf(Object.keys(endpoint.query?.shape ?? {}).some((name) => name !== 'key'))(
+    'refuses a query parameter given twice with a 400 naming it, changing nothing',
+    async () => {
+      const mock = startMock();
+      const before = JSON.stringify(mock.state());
+      const valid = validRequests[endpoint.id] ?? {};
+      const name = Object.keys(endpoint.query!.shape).find((n) => n !== 'key')!;
+      const value = valid.query?.[name] ?? 'x';
+      const url = new URL(mock.baseUrl + buildPath(endpoint.path, valid.params ?? {}));
+      for (const [k, v] of Object.entries({ ...valid.query, key: 'key_a_admin' }))
+        if (endpoint.auth === 'query-key' || k !== 'key') url.searchParams.set(k, v);
+      url.searchParams.delete(name);
+      url.searchParams.append(name, value);
+      url.searchParams.append(name, value);
+      const headers: Record<string, string> =
+        endpoint.auth === 'bearer' ? { authorization: 'Bearer key_a_admin' } : {};
+      const body = valid.body === undefined ? undefined : JSON.stringify(valid.body);
+      const response = await mock.handle(new Request(url, { method: endpoint.method, headers, body }));
+      const answer = (await response.json()) as { error?: unknown };
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(answer.error)).toContain(name);
+      expect(JSON.stringify(answer.error)).toContain('Given more than once');
+      expect(JSON.stringify(mock.state())).toBe(before);
+    },
+  );
+
   it('never shows or changes another organisation’s contacts, tags, campaigns or sales', async () => {
     const mock = startMock();
     const before = orgAContent(mock);

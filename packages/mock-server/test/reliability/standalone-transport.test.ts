@@ -247,4 +247,16 @@ describe('the standalone server under hostile requests', () => {
     expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
     expect(await head.text()).toBe('');
   });
+
+  it('answers HEAD on the OpenAPI document like GET, without a body', async () => {
+    const cli = await start();
+    const plain = { 'accept-encoding': 'identity' };
+    const head = await fetch(`${cli.url}/openapi.json`, { method: 'HEAD', headers: plain });
+    const get = await fetch(`${cli.url}/openapi.json`, { headers: plain });
+    expect(head.status).toBe(200);
+    expect(get.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
 });

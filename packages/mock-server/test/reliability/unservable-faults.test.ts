@@ -91,6 +91,16 @@ describe('a fault that no transport could serve', () => {
     ['status 204 (no body allowed)', { status: 204 }, /^status: .*204/],
     ['status 304', { status: 304 }, /^status: /],
     [
+      'a body nested 101 levels deep',
+      { status: 500, body: nested(101) },
+      /^body: Nested more than 100 levels deep/,
+    ],
+    [
+      'a content-encoding the body does not have',
+      { status: 503, headers: { 'content-encoding': 'gzip' } },
+      /^headers\.content-encoding: content-encoding is set by the mock itself/,
+    ],
+    [
       'a body nested 5,000 levels deep',
       { status: 500, body: nested(5000) },
       /^body: Nested more than 100 levels deep/,
@@ -116,6 +126,12 @@ describe('a fault that no transport could serve', () => {
     expect(() => mock.faults.add(fault)).toThrow(FaultError);
     expect(() => mock.faults.add(fault)).toThrow(message);
     expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('takes a body nested exactly 100 levels deep', () => {
+    const mock = mockOf();
+    mock.faults.add({ status: 500, body: nested(100) });
+    expect(mock.faults.list()).toHaveLength(1);
   });
 
   it('takes a body of up to 1 MiB of JSON as JSON.stringify writes it', () => {

@@ -1,7 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type CurlEntry, curlOf, shellQuote } from '../../ui/curl.js';
 
@@ -44,6 +47,7 @@ describe('curlOf', () => {
       const query = new URLSearchParams({ q: text }).toString();
       expect(args).toEqual([
         '-s',
+        '-g',
         '-X',
         'POST',
         `http://127.0.0.1:4010/contacts/${text}?${query}&key=key_from_env`,
@@ -59,6 +63,26 @@ describe('curlOf', () => {
     }
   });
 
+  it.runIf(spawnSync('curl', ['--version']).status === 0)(
+    'sends one request for a path with brackets and braces, which curl would otherwise expand',
+    async () => {
+      const paths: string[] = [];
+      const server = createServer((req, res) => {
+        paths.push(req.url ?? '');
+        res.end('{}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const command = curlOf({ method: 'GET', path: '/contacts/[1-3]{a,b}' }, `http://127.0.0.1:${port}`);
+        await promisify(execFile)('sh', ['-c', command]);
+      } finally {
+        server.close();
+      }
+      expect(paths).toEqual(['/contacts/[1-3]{a,b}']);
+    },
+  );
+
   it('sends a JSON body as its text, and leaves headers curl sets itself out', () => {
     const { args } = runInShell(
       curlOf(
@@ -68,6 +92,7 @@ describe('curlOf', () => {
     );
     expect(args).toEqual([
       '-s',
+      '-g',
       '-X',
       'PUT',
       'http://h/t',

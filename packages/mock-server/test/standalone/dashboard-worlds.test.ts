@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('the dashboard’s world picker, in headless Chrom
     expect(new URL(page.url()).searchParams.get('world')).toBe('ci-7');
     await worldRow.click();
     expect(await page.locator('.curl').textContent()).toContain(
-      `curl -s -X 'GET' '${cli.url}/worlds/ci-7/contacts/27829999999'`,
+      `curl -s -g -X 'GET' '${cli.url}/worlds/ci-7/contacts/27829999999'`,
     );
 
     const direct = await browser.newPage();

@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     expect(await detail.textContent()).toContain('Did you mean campaignId → campaign_id?');
     expect(await detail.locator('.answer-headers').textContent()).toMatch(/x-request-id: req_/);
     expect(await detail.locator('.curl').textContent()).toContain(
-      `curl -s -X 'POST' '${cli.url}/compliance/send?campaignId=cmp_spring'`,
+      `curl -s -g -X 'POST' '${cli.url}/compliance/send?campaignId=cmp_spring'`,
     );
     expect(await detail.textContent()).toMatch(/\d{4}-\d\d-\d\dT/);
     expect(await page.locator('.row .time').first().textContent()).toMatch(
