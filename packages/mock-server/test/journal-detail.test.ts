@@ -202,6 +202,32 @@ describe('the request journal, round three', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(12 - busy.length);
     expect((await call('GET', '/__mock/requests.har')).status).toBe(200);
   });
+
+  it('makes journal pages of more than 100 entries one at a time, refusing past 64 waiting; small pages never wait', async () => {
+    const { admin, call } = startMock();
+    for (let i = 0; i < 150; i++) await admin('GET', `/contacts/2782123456${i % 10}`);
+    const [newest] = ((await call('GET', '/__mock/requests?limit=1')).body as { data: { id: string }[] })
+      .data;
+    const large = Array.from({ length: 80 }, () => call('GET', '/__mock/requests?limit=1000'));
+    // Asked while 64 large pages wait: the default page, and a dashboard's poll for what is new.
+    const small = [
+      call('GET', '/__mock/requests'),
+      call('GET', `/__mock/requests?limit=1000&after=${newest!.id}`),
+    ];
+    const answers = await Promise.all(large);
+    const busy = answers.filter((answer) => answer.status === 503);
+    // 64 wait; the first is made at once, or counted as waiting until its turn starts.
+    expect(busy.length).toBeGreaterThanOrEqual(80 - 1 - 64);
+    expect(busy.length).toBeLessThanOrEqual(80 - 64);
+    expect(busy[0]!.headers.get('retry-after')).toBe('1');
+    expect(busy[0]!.body).toEqual({
+      ok: false,
+      error: 'The mock is busy: 64 large journal pages are waiting their turn; try again shortly',
+    });
+    for (const answer of answers.filter((a) => a.status === 200))
+      expect((answer.body as { data: unknown[] }).data.length).toBeGreaterThan(100);
+    expect((await Promise.all(small)).map((answer) => answer.status)).toEqual([200, 200]);
+  });
 });
 
 describe('the outbox filters', () => {

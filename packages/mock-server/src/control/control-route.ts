@@ -42,6 +42,8 @@ export interface ControlCall {
   startedAt: number;
   /** Where exports wait their turn: one is made at a time. */
   exports: OneAtATime;
+  /** Where journal pages of more than 100 entries wait their turn: one is made at a time. */
+  pages: OneAtATime;
 }
 
 /** One route of the control plane: its method, path and a line of what it does. */

@@ -143,6 +143,7 @@ export async function answerControl(
       startedAt,
       inSlices,
       exports: queues.exports,
+      pages: queues.pages,
     });
   if (call.method !== 'POST') return answerWith(undefined);
   const notJsonAnswer = contentTypeRefusal(call);

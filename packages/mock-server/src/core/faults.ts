@@ -62,8 +62,10 @@ const FaultHeaders = NoProtoKey.pipe(z.record(z.string(), z.string())).superRefi
 
 /** Why a value cannot be sent as a JSON body, or `undefined` when it can. */
 function notJsonBody(value: unknown, depth = 0, room = { chars: FAULT_BODY_MAX_CHARS }): string | undefined {
-  // `depth` counts from 0: the value at depth 100 is the 101st level.
-  if (depth >= FAULT_BODY_MAX_DEPTH) return `Nested more than ${FAULT_BODY_MAX_DEPTH} levels deep`;
+  // Levels are arrays and objects, counted from 0: one at depth 100 is the 101st (a number or a
+  // string at the bottom is no level of its own).
+  if (depth >= FAULT_BODY_MAX_DEPTH && typeof value === 'object' && value !== null)
+    return `Nested more than ${FAULT_BODY_MAX_DEPTH} levels deep`;
   // About the characters JSON.stringify writes (and a comma), counted as the value is walked.
   room.chars -=
     1 + (typeof value === 'string' ? value.length + 2 : typeof value === 'object' ? 2 : String(value).length);

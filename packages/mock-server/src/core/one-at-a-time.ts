@@ -54,15 +54,21 @@ export interface SharedQueues {
   /** Exports, one at a time: exports of five large worlds made side by side held health 400 ms. */
   exports: OneAtATime;
   /**
+   * Journal pages of more than 100 entries, one at a time: 200 pages of 1,000 entries asked for
+   * at once held 2.2 GB.
+   */
+  pages: OneAtATime;
+  /**
    * Requests that add records (a world, a seed, a campaign run, a clock move), one at a time: sent
    * together, each found room before any had taken it, and they ran the heap out.
    */
   growth: OneAtATime;
 }
 
-/** New queues for a mock that shares none: 8 exports and 64 growing requests may wait. */
+/** New queues for a mock that shares none: 8 exports, 64 large journal pages and 64 growing requests may wait. */
 export const newSharedQueues = (): SharedQueues => ({
   exports: new OneAtATime(8, 'exports'),
+  pages: new OneAtATime(64, 'large journal pages'),
   growth: new OneAtATime(64, 'requests that add records'),
 });
 

@@ -128,10 +128,11 @@ describe('a fault that no transport could serve', () => {
     expect(mock.faults.list()).toEqual([]);
   });
 
-  it('takes a body nested exactly 100 levels deep', () => {
+  it('takes a body nested exactly 100 levels deep, a value at the bottom counting as no level', () => {
     const mock = mockOf();
     mock.faults.add({ status: 500, body: nested(100) });
-    expect(mock.faults.list()).toHaveLength(1);
+    mock.faults.add({ status: 500, body: JSON.parse(`${'['.repeat(100)}1${']'.repeat(100)}`) });
+    expect(mock.faults.list()).toHaveLength(2);
   });
 
   it('takes a body of up to 1 MiB of JSON as JSON.stringify writes it', () => {
