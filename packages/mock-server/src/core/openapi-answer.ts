@@ -36,15 +36,34 @@ export function openApiDocumentFor(serverUrl: string): OpenApiDocument {
 }
 
 /**
+ * The strong ETag of the gzipped form of an answer whose ETag is `etag`: a different
+ * representation, so a different tag (`"abc-1f"` → `"abc-1f-gzip"`).
+ *
+ * @example
+ * ```ts
+ * gzipVariantEtag('"abc-1f"'); // '"abc-1f-gzip"'
+ * ```
+ */
+export function gzipVariantEtag(etag: string): string {
+  return etag.endsWith('"') ? `${etag.slice(0, -1)}-gzip"` : `${etag}-gzip`;
+}
+
+/**
  * `GET /openapi.json`: the document as JSON text with a strong ETag, or 304 with no body when the
- * client's `If-None-Match` names it.
+ * client's `If-None-Match` names it (or its gzipped form's, see {@link gzipVariantEtag}).
  */
 export function openApiAnswer(call: Pick<IncomingCall, 'headers'>, serverUrl: string): Answer {
   const { text, etag } = openApiText(serverUrl);
   const headers = { etag, 'cache-control': 'no-cache' };
   const contentType = 'application/json; charset=utf-8';
   const known = call.headers.get('if-none-match');
-  if (known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+  const zippedEtag = gzipVariantEtag(etag);
+  if (
+    known?.split(',').some((tag) => {
+      const bare = tag.trim().replace(/^W\//, '');
+      return bare === etag || bare === zippedEtag;
+    })
+  )
     return { status: 304, body: null, headers, raw: { contentType, text: '' } };
   return { status: 200, body: null, headers, raw: { contentType, text } };
 }

@@ -272,6 +272,35 @@ describe('createNodeServer', () => {
     expect(await again.text()).toBe('');
   });
 
+  it('gives the plain and the gzipped OpenAPI document each its own strong ETag, both varying by Accept-Encoding', async () => {
+    const server = createNodeServer(createMockService());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+    const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    await Promise.all([zipped.arrayBuffer(), plain.arrayBuffer()]);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const [zippedTag, plainTag] = [zipped.headers.get('etag')!, plain.headers.get('etag')!];
+    expect(zippedTag).toBe(plainTag.replace(/"$/, '-gzip"'));
+    expect(zipped.headers.get('vary')).toBe('accept-encoding');
+    expect(plain.headers.get('vary')).toBe('accept-encoding');
+    // Either tag revalidates; the 304 names the form the client would get.
+    const plainAgain = await fetch(url, {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': zippedTag },
+    });
+    expect(plainAgain.status).toBe(304);
+    expect(plainAgain.headers.get('etag')).toBe(plainTag);
+    const zippedAgain = await fetch(url, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': plainTag },
+    });
+    expect(zippedAgain.status).toBe(304);
+    expect(zippedAgain.headers.get('etag')).toBe(zippedTag);
+  });
+
   it('refuses a control body over 2 MiB by its content-length, before reading it, and closes', async () => {
     const answer = await rawExchange(
       `POST /__mock/faults HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${3 * 2 ** 20}\r\n\r\n{"body":[`,

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DroppedConnection } from '../core/faults.js';
 import { createIdGenerator } from '../core/ids.js';
+import { gzipVariantEtag } from '../core/openapi-answer.js';
 import { bodyPieces, bodyText, envelopeError, markSent } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
@@ -240,10 +241,19 @@ export function createNodeServer(
           'content-length',
           String(Buffer.byteLength(body)),
         ];
-        if (encoding) headers.push('content-encoding', encoding, 'vary', 'accept-encoding');
+        if (encoding) headers.push('content-encoding', encoding);
+        // What a large answer is, and so its strong ETag, depends on Accept-Encoding: said on the
+        // plain answer too, and the gzipped one has an ETag of its own (a 304 names the form the
+        // client would get; only the OpenAPI document, always large, has an ETag).
+        const etag = answer.headers?.etag;
+        if (encoding || text.length >= GZIP_THRESHOLD || etag !== undefined)
+          headers.push('vary', 'accept-encoding');
+        const zippedForm =
+          encoding === 'gzip' || (answer.status === 304 && acceptsGzip(req.headers['accept-encoding']));
         // Browsers send Origin on the requests CORS governs; others need no CORS headers.
         if (cors && req.headers.origin) for (const [name, value] of CORS_ENTRIES) headers.push(name, value);
-        for (const name in answer.headers) headers.push(name, answer.headers[name]!);
+        for (const name in answer.headers)
+          headers.push(name, name === 'etag' && zippedForm ? gzipVariantEtag(etag!) : answer.headers[name]!);
         if (call.overLimit) closeAfterAnswer(req.socket, headers);
         res.writeHead(answer.status, headers);
         unsent.end(res, body);
