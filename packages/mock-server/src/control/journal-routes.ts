@@ -1,11 +1,10 @@
 import { ControlError } from '../core/control-error.js';
 import { runWithRoom } from '../core/memory-room.js';
-import { filterFromQuery } from '../core/request-journal.js';
+import { filterFromQuery, JOURNAL_LIST_DEFAULT } from '../core/request-journal.js';
 import { ok, okPieces, whenSent } from '../core/responses.js';
 import type { ControlRoute } from './control-route.js';
 
-// The entries a page holds without a limit, and past which a page waits its turn.
-const DEFAULT_PAGE = 100;
+// The entries past which a page waits its turn.
 const LARGE_PAGE = 100;
 
 /** Routes that read and empty the request journal. */
@@ -21,7 +20,8 @@ export const journalRoutes: ControlRoute[] = [
     handle: async ({ mock, url, pages }) => {
       const filter = filterFromQuery(url.searchParams);
       const page = async () => okPieces(await mock.requestPagePieces(filter));
-      const large = (filter.limit ?? DEFAULT_PAGE) > LARGE_PAGE && mock.requestCount(filter) > LARGE_PAGE;
+      const large =
+        (filter.limit ?? JOURNAL_LIST_DEFAULT) > LARGE_PAGE && mock.requestCount(filter) > LARGE_PAGE;
       return large ? runWithRoom(pages, mock.settings, page, whenSent) : page();
     },
   },

@@ -133,23 +133,16 @@ function readQuery(
   return repeated.size > 0 ? { repeated: [...repeated] } : { query };
 }
 
+// One issue a parameter, in the form the schema's own issues take.
+const queryIssues = (names: string[], message: string) =>
+  names.map((name) => ({ code: 'custom' as const, path: [name], message, input: undefined }));
+
 function repeatedQueryOutcome(endpoint: EndpointDefinition, repeated: string[]): Outcome {
-  const issues = repeated.map((name) => ({
-    code: 'custom' as const,
-    path: [name],
-    message: 'Given more than once; give it once',
-    input: undefined,
-  }));
-  return fail(400, validationError(endpoint, issues));
+  return fail(400, validationError(endpoint, queryIssues(repeated, 'Given more than once; give it once')));
 }
 
 function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], known: string[]): Outcome {
-  const issues = unknown.map((name) => ({
-    code: 'custom' as const,
-    path: [name],
-    message: 'Unknown query parameter',
-    input: undefined,
-  }));
+  const issues = queryIssues(unknown, 'Unknown query parameter');
   const suggestions = new Map<string, string>();
   for (const name of unknown) {
     const guess = closestName(name, known);

@@ -254,13 +254,7 @@ describe('createNodeServer', () => {
   });
 
   it('serves the OpenAPI document gzipped with its ETag, and 304 with no body when revalidated', async () => {
-    const server = createNodeServer(createMockService());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+    const url = `${await listening(createMockService())}/openapi.json`;
     const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect((await zipped.json()).servers[0].url).toBe(url.replace('/openapi.json', ''));
@@ -273,13 +267,7 @@ describe('createNodeServer', () => {
   });
 
   it('gives the plain and the gzipped OpenAPI document each its own strong ETag, both varying by Accept-Encoding', async () => {
-    const server = createNodeServer(createMockService());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+    const url = `${await listening(createMockService())}/openapi.json`;
     const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
     const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
     await Promise.all([zipped.arrayBuffer(), plain.arrayBuffer()]);
@@ -588,17 +576,11 @@ describe('createNodeServer', () => {
   }, 40_000);
 
   it('closes a connection whose headers do not arrive in time (slow loris)', async () => {
-    const server = createNodeServer(createMockService(), { timeouts: { headersMs: 300 } });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const { port } = server.address() as AddressInfo;
+    const { port } = new URL(await listening(createMockService(), { timeouts: { headersMs: 300 } }));
     const started = performance.now();
     const answer = await new Promise<string>((resolve, reject) => {
       // Headers begun and never finished, the connection left open.
-      const socket = connect(port, '127.0.0.1', () =>
+      const socket = connect(Number(port), '127.0.0.1', () =>
         socket.write('GET /tags HTTP/1.1\r\nHost: x\r\nX-Slow: '),
       );
       let text = '';

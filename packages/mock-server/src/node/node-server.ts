@@ -246,8 +246,7 @@ export function createNodeServer(
         // plain answer too, and the gzipped one has an ETag of its own (a 304 names the form the
         // client would get; only the OpenAPI document, always large, has an ETag).
         const etag = answer.headers?.etag;
-        if (encoding || text.length >= GZIP_THRESHOLD || etag !== undefined)
-          headers.push('vary', 'accept-encoding');
+        if (text.length >= GZIP_THRESHOLD || etag !== undefined) headers.push('vary', 'accept-encoding');
         const zippedForm =
           encoding === 'gzip' || (answer.status === 304 && acceptsGzip(req.headers['accept-encoding']));
         // Browsers send Origin on the requests CORS governs; others need no CORS headers.
