@@ -1,4 +1,5 @@
-import { get } from 'node:http';
+import { spawn } from 'node:child_process';
+import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -75,6 +76,24 @@ function pipeline(url: string, request: string, count: number, options: { paused
   if (options.paused) socket.pause();
   return { socket, seen: countOk(socket) };
 }
+
+// A script for another process: `count` connections that each send `request` `times` times in one
+// write, all at once, and read nothing.
+const NEVER_READING_CLIENTS = `
+const net = require('node:net');
+const [url, request, count, times] = process.argv.slice(1);
+const sockets = Array.from({ length: Number(count) }, () => net.connect(Number(new URL(url).port), '127.0.0.1'));
+let connected = 0;
+for (const socket of sockets) {
+  socket.pause();
+  socket.on('error', () => {});
+  socket.on('connect', () => {
+    connected += 1;
+    if (connected === sockets.length) for (const each of sockets) each.write(request.repeat(Number(times)));
+  });
+}
+// Paused sockets alone would not keep this process alive.
+setInterval(() => {}, 1000);`;
 
 async function listening(
   mock: Parameters<typeof createNodeServer>[0],
@@ -397,6 +416,55 @@ describe('createNodeServer', () => {
     // Before, answers stopped at about 1,100 and the connection stayed open with nothing sent.
     await expect.poll(() => seen.ok, { timeout: 20_000, interval: 100 }).toBe(5_000);
   }, 30_000);
+
+  it('lets connections held for their pipelined answers read again one a turn, not all in the same turn', async () => {
+    const server = createNodeServer(createMockService({ seed: demoWorld(), rateLimit: false }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    // The requests read in each turn of the event loop, and the connections they came on.
+    let turn = 0;
+    let counting = true;
+    const tick = () => {
+      turn += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const readIn = new Map<number, Socket[]>();
+    server.on('request', (req: IncomingMessage) => {
+      const sockets = readIn.get(turn) ?? [];
+      sockets.push(req.socket);
+      readIn.set(turn, sockets);
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // 24 clients in another process pipeline 3,500 requests each, all at once, and read none.
+    const request = 'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n';
+    const clients = spawn(process.execPath, ['-e', NEVER_READING_CLIENTS, url, request, '24', '3500'], {
+      stdio: 'ignore',
+    });
+    const gone = new Promise((resolve) => clients.once('exit', resolve));
+    await expect.poll(() => readIn.size, { timeout: 20_000, interval: 100 }).toBeGreaterThan(60);
+    counting = false;
+    // The connections' work, thousands of requests, ends before the next test's.
+    clients.kill();
+    await gone;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    // Each is held, and let go once its answers are in the kernel's buffers; it then reads up to
+    // 64 kB of requests at once (910 of these). The connections drain in step: let go in the same
+    // turn, six to eight were read together (5,460 to 7,280 requests), every other request waiting.
+    const turns = [...readIn.values()];
+    const seen = new Set<Socket>();
+    const allRead = turns.findIndex((sockets) => {
+      for (const socket of sockets) seen.add(socket);
+      return seen.size === 24;
+    });
+    const later = turns.slice(allRead + 1).map((sockets) => sockets.length);
+    expect(later.length).toBeGreaterThan(24);
+    expect(Math.max(...later)).toBeLessThanOrEqual(3 * 910);
+  }, 40_000);
 
   it('waits past the headers timeout for a pipelining client that pauses reading, and cuts one that shows no progress for requestMs', async () => {
     const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false }), {

@@ -14,6 +14,26 @@ const MAX_PENDING_ANSWERS = 16;
 // answers move into the socket's buffer, read by the client or not: that resume is held off here.)
 type HttpSocket = Socket & { _paused?: boolean; parser?: { resume(): void } | null };
 
+// Held connections are let read again one a turn of the event loop. A connection read again
+// parses its next 64 kB of pipelined requests at once (about 800 small GETs), and held connections
+// drain in step: let go together, 15 of 50 parsed 11,000 requests in one turn about every second,
+// and health waited up to 240 ms each time.
+const releasing: (() => void)[] = [];
+let releaseQueued = false;
+function releaseInTurn(release: () => void): void {
+  releasing.push(release);
+  if (!releaseQueued) {
+    releaseQueued = true;
+    setImmediate(releaseNext);
+  }
+}
+function releaseNext(): void {
+  const release = releasing.shift();
+  releaseQueued = releasing.length > 0;
+  if (releaseQueued) setImmediate(releaseNext);
+  release?.();
+}
+
 class Backlog {
   #holding = false;
   /** Whether the connection is not being read because its client has not taken its answers. */
@@ -110,14 +130,23 @@ class Backlog {
     });
   }
 
+  #releaseQueued = false;
   #release(): void {
+    if (this.#releaseQueued) return;
+    this.#releaseQueued = true;
+    releaseInTurn(this.#releaseNow);
+  }
+
+  readonly #releaseNow = () => {
+    this.#releaseQueued = false;
+    if (!this.#holding || this.socket.destroyed) return;
     this.#stopWatch?.();
     this.#stopWatch = undefined;
     this.#holding = false;
     this.socket._paused = false;
     this.socket.parser?.resume();
     this.#resume.call(this.socket);
-  }
+  };
 }
 const backlogs = new WeakMap<Socket, Backlog>();
 
