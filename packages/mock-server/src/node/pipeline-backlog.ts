@@ -34,11 +34,27 @@ function releaseNext(): void {
   release?.();
 }
 
+// How long a connection let read again still counts as held while it has read nothing new.
+const RELEASE_GRACE_MS = 5_000;
+
 class Backlog {
   #holding = false;
   /** Whether the connection is not being read because its client has not taken its answers. */
   get holding(): boolean {
     return this.#holding;
+  }
+  #releasedAt = -1;
+  #bytesReadAtRelease = 0;
+  /**
+   * Whether the connection has been let read again but not read yet: Node's check of the headers
+   * timeout can run between the two, and a request the hold cut in two started long ago.
+   */
+  get releasedUnread(): boolean {
+    return (
+      this.#releasedAt >= 0 &&
+      this.socket.bytesRead === this.#bytesReadAtRelease &&
+      performance.now() - this.#releasedAt < RELEASE_GRACE_MS
+    );
   }
   #pumping = false;
   readonly #waiting: { res: ServerResponse; wake: (open: boolean) => void }[] = [];
@@ -143,6 +159,8 @@ class Backlog {
     this.#stopWatch?.();
     this.#stopWatch = undefined;
     this.#holding = false;
+    this.#releasedAt = performance.now();
+    this.#bytesReadAtRelease = this.socket.bytesRead;
     this.socket._paused = false;
     this.socket.parser?.resume();
     this.#resume.call(this.socket);
@@ -172,8 +190,9 @@ export function admit(socket: Socket, res: ServerResponse, holdMs: number): bool
 
 /**
  * Whether `socket` is not being read because its client has not taken the answers to requests it
- * pipelined: a request cut in two by that pause is not the client's to finish, and Node's
- * headers timeout, which goes on counting, must not close the connection for it.
+ * pipelined, or has just been let read again and has read nothing yet: a request cut in two by
+ * that pause is not the client's to finish, and Node's headers timeout, which goes on counting,
+ * must not close the connection for it.
  *
  * @example
  * ```ts
@@ -181,7 +200,8 @@ export function admit(socket: Socket, res: ServerResponse, holdMs: number): bool
  * ```
  */
 export function heldForAnswers(socket: Socket): boolean {
-  return backlogs.get(socket)?.holding === true;
+  const backlog = backlogs.get(socket);
+  return backlog !== undefined && (backlog.holding || backlog.releasedUnread);
 }
 
 /**
