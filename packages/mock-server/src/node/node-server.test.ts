@@ -466,6 +466,37 @@ describe('createNodeServer', () => {
     expect(Math.max(...later)).toBeLessThanOrEqual(3 * 910);
   }, 40_000);
 
+  it('aborts the requests a held connection leaves waiting without formatting a stack for each', async () => {
+    const server = createNodeServer(createMockService({ seed: demoWorld(), rateLimit: false }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    // Node aborts each with an error and reads its stack; 455,000 of them were half the server's
+    // time behind 500 connections that pipelined and left.
+    const requests: IncomingMessage[] = [];
+    server.on('request', (req: IncomingMessage) => requests.push(req));
+    const aborted = () => requests.flatMap((req) => (req.errored ? [req.errored] : []));
+    const limit = Error.stackTraceLimit;
+    pipeline(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n',
+      5_000,
+      { paused: true },
+    );
+    // Its first 64 kB read (910 requests), the connection is held; then it closes, as it does when
+    // the server next writes to a client that has gone.
+    await expect.poll(() => requests.length, { timeout: 5_000, interval: 20 }).toBeGreaterThanOrEqual(900);
+    requests[0]!.socket.destroy();
+    await expect.poll(() => aborted().length, { timeout: 5_000, interval: 50 }).toBeGreaterThan(100);
+    expect(aborted().every((error) => (error as { code?: string }).code === 'ECONNRESET')).toBe(true);
+    expect(aborted().filter((error) => error.stack?.includes('\n    at '))).toEqual([]);
+    // Errors made after the close have their stacks again.
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('later').stack).toContain('\n    at ');
+  });
+
   it('waits past the headers timeout for a pipelining client that pauses reading, and cuts one that shows no progress for requestMs', async () => {
     const url = await listening(createMockService({ seed: demoWorld(), rateLimit: false }), {
       timeouts: { headersMs: 300, requestMs: 2_500 },
