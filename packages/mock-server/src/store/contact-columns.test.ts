@@ -31,6 +31,22 @@ describe('contact columns', () => {
     expect(Object.isFrozen(reader.row(2).validated)).toBe(true);
   });
 
+  it('read rows of more columns than a row maker takes, each with its own fields', () => {
+    const wide = Array.from({ length: 3 }, (_, i) => ({
+      org_id: 'o',
+      cell: `2782100000${i}`,
+      ...Object.fromEntries(
+        Array.from({ length: 34 }, (_, k) => [`field${k}`, k === i ? null : `${k}-${i}`]),
+      ),
+    }));
+    const reader = new ContactColumnReader(toContactColumns(wide));
+    const expected = wide.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)),
+    );
+    expect(Array.from({ length: 3 }, (_, i) => reader.row(i))).toEqual(expected);
+    expect(Object.keys(reader.row(1))).not.toContain('field1');
+  });
+
   it('seed the same contacts as the rows they were written from', () => {
     expect(seedWith(toContactColumns(rows)).state()).toEqual(seedWith(rows).state());
   });

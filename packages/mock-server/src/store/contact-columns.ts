@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LiteralRows } from './literal-rows.js';
 
 /**
  * One field of every contact: either a list with each contact's value (`null` where a contact has
@@ -121,20 +122,25 @@ function toColumn(rows: readonly Record<string, unknown>[], name: string): Conta
  */
 export class ContactColumnReader {
   readonly count: number;
-  readonly #names: string[];
-  readonly #columns: ((i: number) => unknown)[];
   readonly #orgIds: (i: number) => unknown;
+  readonly #all: ColumnView;
+  readonly #stored: ColumnView;
 
   constructor({ count, columns }: ContactColumns) {
     this.count = count;
-    this.#names = Object.keys(columns);
-    this.#columns = this.#names.map((name) => entryOf(columns[name]!));
+    const names = Object.keys(columns);
+    const entries = names.map((name) => entryOf(columns[name]!));
+    this.#all = new ColumnView(names, entries);
+    this.#stored = new ColumnView(
+      names.filter((name) => !storedOnly.has(name)),
+      entries.filter((_, c) => !storedOnly.has(names[c]!)),
+    );
     this.#orgIds = entryOf(columns.org_id ?? []);
   }
 
   /** Contact `i` as a seed row: every field it has, `org_id` included. */
   row(i: number): Record<string, unknown> {
-    return this.#fields(i, undefined);
+    return this.#all.row(i);
   }
 
   /** Contact `i`'s organisation. */
@@ -144,18 +150,46 @@ export class ContactColumnReader {
 
   /** Contact `i`'s fields as the store keeps them: without `org_id` and `country`. */
   storedFields(i: number): Record<string, unknown> {
-    return this.#fields(i, storedOnly);
+    return this.#stored.row(i);
+  }
+}
+
+// The bits of a presence mask: more columns than this are read a field at a time.
+const MASK_BITS = 31;
+
+// Some of the columns, read into rows of the fields each contact has (a null is no field).
+class ColumnView {
+  readonly #rows: LiteralRows;
+  readonly #values: unknown[] = [];
+
+  constructor(
+    names: readonly string[],
+    readonly entries: readonly ((i: number) => unknown)[],
+  ) {
+    this.#rows = new LiteralRows(names);
   }
 
-  #fields(i: number, skip: ReadonlySet<string> | undefined): Record<string, unknown> {
-    const fields: Record<string, unknown> = {};
-    for (let c = 0; c < this.#names.length; c++) {
-      const name = this.#names[c]!;
-      if (skip?.has(name)) continue;
-      const value = this.#columns[c]!(i);
-      if (value !== null && value !== undefined) fields[name] = value;
+  row(i: number): Record<string, unknown> {
+    if (this.entries.length > MASK_BITS) return this.#rowByField(i);
+    const values = this.#values;
+    let present = 0;
+    let count = 0;
+    for (let c = 0; c < this.entries.length; c++) {
+      const value = this.entries[c]!(i);
+      if (value === null || value === undefined) continue;
+      present |= 1 << c;
+      values[count++] = value;
     }
-    return fields;
+    return this.#rows.make(present, values);
+  }
+
+  #rowByField(i: number): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < this.entries.length; c++) {
+      const value = this.entries[c]!(i);
+      if (value !== null && value !== undefined) row[this.#rows.names[c]!] = value;
+    }
+    return row;
   }
 }
 
