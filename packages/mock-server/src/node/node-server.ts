@@ -1,10 +1,4 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DroppedConnection } from '../core/faults.js';
@@ -13,8 +7,10 @@ import { gzipVariantEtag } from '../core/openapi-answer.js';
 import { bodyPieces, bodyText, envelopeError, markSent } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
+import { limitConnections } from './connection-limit.js';
 import { NodeCall } from './node-call.js';
 import { admit, heldForAnswers, unreadableBytes } from './pipeline-backlog.js';
+import { rawAnswer } from './raw-answer.js';
 import { TurnBudget } from './turn-budget.js';
 import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
@@ -66,6 +62,12 @@ export interface NodeServerOptions {
   maxUnsentBytes?: number;
   /** How long a connection may take over its request (each has a default). */
   timeouts?: Partial<NodeServerTimeouts>;
+  /**
+   * The most connections open at once: one past it is answered 503 with `retry-after: 1` before
+   * its request is read, and closed: for a mock shared on a network, where one client opening
+   * thousands of connections would make every new one wait its turn. @default no limit
+   */
+  maxConnections?: number;
 }
 
 /**
@@ -299,6 +301,7 @@ export function createNodeServer(
   server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
     endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT'),
   );
+  if (options.maxConnections !== undefined) limitConnections(server, options.maxConnections);
   return server;
 }
 
@@ -371,10 +374,7 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
 
 // An answer written on the socket itself, for requests that never reach the handler.
 function endWith(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify({ ok: false, error: message });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawAnswer(status, message));
 }
 
 // Clients hold too many answers unread: this request is not answered now (its body not read,

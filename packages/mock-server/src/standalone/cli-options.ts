@@ -62,6 +62,11 @@ const specs = {
     default: '64',
     help: 'the largest request body accepted, in MiB (larger: 413); a body over 1 MiB is parsed a piece at a time, /__mock/health answered meanwhile',
   },
+  'max-connections': {
+    type: 'string',
+    value: '<n>',
+    help: 'answer connections past this many open at once 503 and close them (default: no limit)',
+  },
   'journal-limit': {
     type: 'string',
     value: '<n>',
@@ -115,8 +120,8 @@ export function usage(): string {
     const flag = `--${name}${spec.value ? ` ${spec.value}` : ''}`;
     const fallback = spec.default ? ` (default ${spec.default})` : '';
     const env = noEnvironment.has(name) ? '' : `\n${' '.repeat(24)}env ${environmentName(name)}`;
-    // A flag too long for its column puts its description on the next line.
-    const column = flag.length < 22 ? flag.padEnd(22) : `${flag}\n${' '.repeat(24)}`;
+    // A flag too long for its column (and two spaces) puts its description on the next line.
+    const column = flag.length <= 20 ? flag.padEnd(22) : `${flag}\n${' '.repeat(24)}`;
     return `  ${column}${spec.help}${fallback}${env}`;
   });
   return `Usage: marketing-mock [options]

@@ -90,6 +90,10 @@ const maxBodyMb = Number(args['max-body-mb']);
 if (!/^\d+(\.\d+)?$/.test(args['max-body-mb']) || maxBodyMb <= 0 || maxBodyMb > 1024)
   fatal(`--max-body-mb must be a number of MiB, more than 0 and at most 1024, got ${args['max-body-mb']}`, 2);
 const maxBodyBytes = Math.floor(maxBodyMb * 2 ** 20);
+const maxConnectionsText = args['max-connections'];
+const maxConnections = maxConnectionsText === undefined ? undefined : Number(maxConnectionsText);
+if (maxConnectionsText !== undefined && (!/^\d+$/.test(maxConnectionsText) || maxConnections! < 1))
+  fatal(`--max-connections must be a whole number, 1 or more, got ${maxConnectionsText}`, 2);
 let statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
@@ -148,6 +152,7 @@ const server = createNodeServer(
   { respond },
   {
     maxBodyBytes,
+    maxConnections,
     cors: !args['no-cors'],
     corsControl: args['cors-control'],
     onRequest: args.quiet

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,36 @@ async function start(args: string[] = [], options: SpawnOptions = {}) {
   const cli = await startCli(args, options);
   running.push(cli);
   return cli;
+}
+/**
+ * A kept-alive connection to the server: `exchange` sends a GET and answers its response's
+ * text; `closed` resolves with everything the server sent, once it has closed the connection.
+ */
+async function openConnection(port: string) {
+  const socket = connect(Number(port), '127.0.0.1');
+  await once(socket, 'connect');
+  let received = '';
+  let onData: (() => void) | undefined;
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+    onData?.();
+  });
+  const closed = once(socket, 'close').then(() => received);
+  const exchange = (path: string) =>
+    new Promise<string>((resolve) => {
+      const from = received.length;
+      onData = () => {
+        const text = received.slice(from);
+        const head = text.indexOf('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? Number.NaN);
+        if (head >= 0 && text.length >= head + 4 + length) resolve(text);
+      };
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nhost: localhost\r\nauthorization: ${admin.authorization}\r\n\r\n`,
+      );
+    });
+  return { socket, exchange, closed };
 }
 const tempDir = () => mkdtempSync(join(tmpdir(), 'marketing-mock-'));
 const admin = { authorization: 'Bearer demo_seller_admin' };
@@ -90,6 +122,34 @@ describe('the standalone server, reached from outside', () => {
         '--max-body-mb must be a number of MiB, more than 0 and at most 1024, got 0',
       ),
     });
+  });
+
+  it('answers a connection past --max-connections 503 before reading it, serves those open, and refuses a limit that is not one', async () => {
+    const cli = await start(['--quiet', '--max-connections', '2']);
+    const { port } = new URL(cli.url);
+    const held = await Promise.all([openConnection(port), openConnection(port)]);
+    for (const connection of held) expect(await connection.exchange('/tags')).toMatch(/^HTTP\/1.1 200 /);
+    // Past the limit: answered without sending a request, and closed.
+    const refused = await openConnection(port);
+    const answer = await refused.closed;
+    expect(answer).toMatch(/^HTTP\/1.1 503 Service Unavailable\r\n/);
+    expect(answer).toContain('retry-after: 1\r\n');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      ok: false,
+      error: 'The mock is at its limit of 2 open connections (--max-connections); try again shortly',
+    });
+    // The connections already open are still served; one closed makes room for a new one.
+    expect(await held[0]!.exchange('/tags')).toMatch(/^HTTP\/1.1 200 /);
+    held[1]!.socket.end();
+    await held[1]!.closed;
+    const next = await openConnection(port);
+    expect(await next.exchange('/tags')).toMatch(/^HTTP\/1.1 200 /);
+    for (const connection of [held[0]!, next]) connection.socket.destroy();
+    for (const bad of ['0', '2.5', 'many'])
+      expect(await runCli(['--max-connections', bad])).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(`--max-connections must be a whole number, 1 or more, got ${bad}`),
+      });
   });
 
   it('logs the time, query, organisation and error text of a refusal; one JSON object a line with --log json', async () => {
