@@ -47,6 +47,41 @@ describe('CellIndex', () => {
     );
   });
 
+  it('adds a batch as sets one at a time would, the last of a repeated cell winning, over records already held', () => {
+    const cell = fc.integer({ min: 0, max: 400 }).map((n) => `2782${n}`);
+    const rows = fc.array(fc.record({ cell, version: fc.nat() }), { maxLength: 500 });
+    fc.assert(
+      fc.property(rows, rows, fc.integer({ min: 1, max: 64 }), (before, batch, perStep) => {
+        const index = new CellIndex<Row>();
+        const reference = new Map<string, Row>();
+        for (const row of before) {
+          index.set(row);
+          reference.set(row.cell, row);
+        }
+        let steps = 0;
+        for (const _ of index.setManySteps(batch, perStep)) steps++;
+        for (const row of batch) reference.set(row.cell, row);
+        expect(index.size).toBe(reference.size);
+        for (let n = 0; n <= 400; n++) expect(index.get(`2782${n}`)).toBe(reference.get(`2782${n}`));
+        expect(steps).toBe(Math.floor(batch.length / perStep));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adds a large batch in the order of its slots as sets one at a time would, in steps', () => {
+    const batch = Array.from({ length: 40_000 }, (_, n) => ({ cell: `2782${n % 30_000}`, version: n }));
+    const index = new CellIndex<Row>();
+    for (let n = 25_000; n < 35_000; n++) index.set({ cell: `2782${n}`, version: -n });
+    let steps = 0;
+    for (const _ of index.setManySteps(batch, 1_000)) steps++;
+    expect(index.size).toBe(35_000);
+    // The last of a repeated cell wins; cells the batch has not are kept.
+    for (let n = 0; n < 30_000; n++) expect(index.get(`2782${n}`)!.version).toBe(n < 10_000 ? n + 30_000 : n);
+    for (let n = 30_000; n < 35_000; n++) expect(index.get(`2782${n}`)!.version).toBe(-n);
+    expect(steps).toBe(2 * 40 + 1);
+  });
+
   it('keeps every record findable when deletions shift probe runs that wrap past the table end', () => {
     // Eight cells whose home is one of the last two or first two of 16 slots: the table never
     // grows past 16 slots for them, so probe runs wrap round to slot 0 and deletions must shift

@@ -1,3 +1,6 @@
+// A batch smaller than this is placed as it comes: ordering it costs a pass over 65,536 buckets.
+const SORTED_FROM = 16_384;
+
 /**
  * Records by their cell, in an open-addressing hash table (linear probing) of record references.
  * It does what a `Map<string, T>` would, for a store of a million contacts: a `Map` rehashes
@@ -45,6 +48,46 @@ export class CellIndex<T extends { readonly cell: string }> {
     this.#place(record, true);
   }
 
+  /**
+   * Adds many records, each replacing the one with its cell, as `set` would one at a time, in
+   * steps that yield every `perStep` records (a slice of a seed). They are placed in the order
+   * of their slots: a million placed in the order they came wrote the table at random, a cache
+   * miss each (200 ms against 100 ms).
+   *
+   * @example
+   * ```ts
+   * runToEnd(index.setManySteps(contacts, 16_384));
+   * ```
+   */
+  *setManySteps(records: readonly T[], perStep: number): Generator<void, void> {
+    this.reserve(records.length);
+    if (records.length < SORTED_FROM) {
+      for (let j = 0; j < records.length; j++) {
+        if (j % perStep === perStep - 1) yield;
+        this.set(records[j]!);
+      }
+      return;
+    }
+    const hashes = new Uint32Array(records.length);
+    for (let j = 0; j < records.length; j++) {
+      if (j % perStep === perStep - 1) yield;
+      hashes[j] = cellHash(records[j]!.cell);
+    }
+    // A counting sort on the top bits of each record's first slot; within a bucket, in order.
+    const bits = Math.min(16, Math.log2(this.#slots.length));
+    const shift = Math.log2(this.#slots.length) - bits;
+    const starts = new Uint32Array((1 << bits) + 1);
+    for (let j = 0; j < hashes.length; j++) starts[((hashes[j]! & this.#mask) >>> shift) + 1]!++;
+    for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
+    const order = new Uint32Array(records.length);
+    for (let j = 0; j < hashes.length; j++) order[starts[(hashes[j]! & this.#mask) >>> shift]!++] = j;
+    yield;
+    for (let k = 0; k < order.length; k++) {
+      if (k % perStep === perStep - 1) yield;
+      this.#placeHashed(records[order[k]!]!, hashes[order[k]!]!, true);
+    }
+  }
+
   /** Adds a record unless one with its cell is held; answers whether it was added. */
   addIfAbsent(record: T): boolean {
     return this.#place(record, false);
@@ -52,7 +95,11 @@ export class CellIndex<T extends { readonly cell: string }> {
 
   #place(record: T, replace: boolean): boolean {
     if ((this.#size + 1) * 2 > this.#slots.length) this.#resize(this.#slots.length * 2);
-    const hash = cellHash(record.cell);
+    return this.#placeHashed(record, cellHash(record.cell), replace);
+  }
+
+  // Room is made: the table is at most half full after it.
+  #placeHashed(record: T, hash: number, replace: boolean): boolean {
     let i = hash & this.#mask;
     for (let held = this.#slots[i]; held !== undefined; held = this.#slots[i]) {
       if (this.#hashes[i] === hash && held.cell === record.cell) {

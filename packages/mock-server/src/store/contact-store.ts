@@ -169,11 +169,10 @@ export class ContactStore {
     const adopt =
       options.cells !== undefined && this.#byCell.size === 0 && options.cells.size === contacts.length;
     if (adopt) this.#byCell = options.cells!;
-    else this.#byCell.reserve(contacts.length);
+    else yield* this.#byCell.setManySteps(contacts, CONTACTS_PER_STEP * 8);
     for (let i = 0; i < contacts.length; i++) {
       if (i % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
       const contact = contacts[i]!;
-      if (!adopt) this.#byCell.set(contact);
       this.#indexEmail(contact, 'add');
       for (const tag of contact.tag_ids) {
         const tagged = byTag.get(tag);
