@@ -223,7 +223,12 @@ export {
   isValidTimeZone,
   toDate,
 } from './templates/format-date.js';
-export type { Placeholder, RenderResult, TemplateContext } from './templates/render-template.js';
+export type {
+  Placeholder,
+  RenderOptions,
+  RenderResult,
+  TemplateContext,
+} from './templates/render-template.js';
 export {
   hasPlaceholders,
   parsePlaceholder,

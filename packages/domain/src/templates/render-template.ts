@@ -116,6 +116,15 @@ function resolve(placeholder: Placeholder, context: TemplateContext): string | u
   return stringify(value);
 }
 
+/** Options of {@link renderTemplate}. */
+export interface RenderOptions {
+  /**
+   * Applied to what each placeholder renders to (its value or its fallback), not to the text
+   * around it: `encodeURIComponent` for a template that makes a URL.
+   */
+  encode?: (text: string) => string;
+}
+
 /**
  * Renders a template: `{{object.field}}`, options `|date:format` and `|cell:local|plus|trailing`,
  * and `?fallback`. A placeholder with no value and no fallback renders as an empty string and is
@@ -130,13 +139,18 @@ function resolve(placeholder: Placeholder, context: TemplateContext): string | u
  * // { text: 'Hi there, 0821234567', missing: [] }
  * ```
  */
-export function renderTemplate(template: string, context: TemplateContext): RenderResult {
+export function renderTemplate(
+  template: string,
+  context: TemplateContext,
+  options: RenderOptions = {},
+): RenderResult {
   const missing: string[] = [];
+  const encode = options.encode ?? ((text: string) => text);
   const text = String(template).replace(PLACEHOLDER, (_, inner: string) => {
     const placeholder = parsePlaceholder(inner);
     const value = resolve(placeholder, context);
-    if (value !== undefined) return value;
-    if (placeholder.fallback !== undefined) return placeholder.fallback;
+    if (value !== undefined) return encode(value);
+    if (placeholder.fallback !== undefined) return encode(placeholder.fallback);
     missing.push(placeholder.source.trim());
     return '';
   });

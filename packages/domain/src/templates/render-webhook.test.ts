@@ -33,6 +33,25 @@ describe('renderWebhook', () => {
     });
   });
 
+  it('percent-encodes each value a URL template puts into the URL, not the URL around it', () => {
+    const result = renderWebhook(
+      {
+        url: 'https://hooks.example.com/in/{{contact.firstname}}?cell={{contact.cell|cell:plus}}&said={{reply.Message}}&who={{contact.lastname?no one & co}}',
+        method: 'POST',
+      },
+      { ...context, reply: { Message: 'stop & go #now' } },
+    );
+    expect(result.ok && result.webhook.url).toBe(
+      'https://hooks.example.com/in/Tha%22ndi?cell=%2B27821234567&said=stop%20%26%20go%20%23now&who=no%20one%20%26%20co',
+    );
+    const params = new URL(result.ok ? result.webhook.url : '').searchParams;
+    expect([params.get('cell'), params.get('said'), params.get('who')]).toEqual([
+      '+27821234567',
+      'stop & go #now',
+      'no one & co',
+    ]);
+  });
+
   it('encodes body fields into the URL when asked', () => {
     const result = renderWebhook(
       {

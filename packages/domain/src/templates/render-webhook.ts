@@ -52,8 +52,9 @@ function parseJson(text: string | undefined): { ok: true; value: unknown } | { o
 }
 
 /**
- * Renders a webhook for one reply: templates inside the JSON body's string values (so a value
- * holding quotes cannot break the JSON), headers that must be a JSON object, and Encode Into URL,
+ * Renders a webhook for one reply: templates in the URL (each value percent-encoded), inside the
+ * JSON body's string values (so a value holding quotes cannot break the JSON), headers that must
+ * be a JSON object, and Encode Into URL,
  * where each top-level body field becomes a URL search parameter with its resolved value. A GET
  * cannot carry a body, so its body fields always go into the URL.
  *
@@ -84,7 +85,9 @@ export function renderWebhook(
   const bodyJson = parseJson(definition.body);
   if (!bodyJson.ok) return { ok: false, error: 'Body must be valid JSON' };
 
-  const urlText = renderTemplate(definition.url, context);
+  // A value put into the URL is percent-encoded: `+27…` would reach the receiver as ` 27…`, and
+  // a reply's `&` or `#` would cut the URL short.
+  const urlText = renderTemplate(definition.url, context, { encode: encodeURIComponent });
   missing.push(...urlText.missing);
   let url: URL;
   try {
