@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -78,4 +80,23 @@ describe('code in the README and guides', () => {
     });
     expect(checks).toBeGreaterThan(0);
   });
+
+  it('type-check under strict TypeScript, as a user pastes them', () => {
+    // `--strict` as a user sets it, without this repository's noUncheckedIndexedAccess.
+    const dir = join(workDir, 'typed');
+    mkdirSync(dir, { recursive: true });
+    for (const block of blocks)
+      writeFileSync(join(dir, `${block.name.replace(/\W+/g, '-')}.ts`), toModule(block.code));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../../tsconfig.base.json',
+        compilerOptions: { baseUrl: '../../..', noUncheckedIndexedAccess: false },
+        include: ['*.ts'],
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
+    expect(result.stdout + result.stderr).toBe('');
+  }, 60_000);
 });

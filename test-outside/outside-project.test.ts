@@ -188,6 +188,40 @@ describe('the packages, installed from their tarballs outside the workspace', ()
         alone,
       );
       expect(run('node', ['out10/hooks.js'], alone).trim()).toBe('whd_1 function');
+
+      // The README's quick start, pasted into the project with the SDK alone and run as an ES
+      // module, every import kept (its import of the response validator once failed there: that
+      // needs zod; TypeScript's usual output drops an import nothing uses, and hid it).
+      const readme = readFileSync(join(root, 'README.md'), 'utf8');
+      const quickstart = /<!-- snippet: \S+#quickstart -->\n```ts\n([\s\S]*?)\n```/.exec(readme)![1]!;
+      writeFileSync(
+        join(alone, 'quickstart.mts'),
+        `${quickstart}
+         declare const process: { argv: string[] };
+         firstCalls(connect(process.argv[2])).then(({ contact, vipCells }) =>
+           console.log(JSON.stringify([contact.cell, vipCells.length > 0])));
+        `,
+      );
+      run(
+        'node',
+        [
+          tsc,
+          '--strict',
+          '--module',
+          'nodenext',
+          '--verbatimModuleSyntax',
+          '--lib',
+          'es2022,dom',
+          '--outDir',
+          'out-quickstart',
+          'quickstart.mts',
+        ],
+        alone,
+      );
+      expect(JSON.parse(run('node', ['out-quickstart/quickstart.mjs', url], alone))).toEqual([
+        '27821000000',
+        true,
+      ]);
     } finally {
       server.kill('SIGTERM');
     }

@@ -1,7 +1,7 @@
+// Each part imports what it uses, so that the docs that show a part show every import it needs
+// (the quick start shown with the validator's import failed where zod was not installed).
 // #region quickstart
-import { Client, isApiError, PermissionDeniedError } from '@marketing/sdk';
-import { contractValidator } from '@marketing/sdk/validation';
-import { createWebhookDeduper, previewTemplate } from '@marketing/sdk/webhooks';
+import { Client } from '@marketing/sdk';
 
 export function connect(baseUrl = 'http://127.0.0.1:4010', apiKey = 'demo_seller_admin') {
   return new Client({ apiKey, baseUrl });
@@ -18,9 +18,12 @@ export async function firstCalls(client: Client) {
   }
   return { contact, vipCells };
 }
+
 // #endregion quickstart
 
 // #region errors
+import { isApiError, PermissionDeniedError } from '@marketing/sdk';
+
 export async function searchOtherTags(client: Client) {
   try {
     return await client.contacts.search({ find: { tag_ids: { $in: ['tag_vip'] } } });
@@ -72,15 +75,21 @@ export function postbackUrls(client: Client) {
     }),
   };
 }
+
 // #endregion postback-urls
 
 // #region validation
+import { contractValidator } from '@marketing/sdk/validation'; // needs zod: npm install zod
+
 export function validatingClient(baseUrl: string, apiKey: string) {
   return new Client({ apiKey, baseUrl, validateResponses: contractValidator });
 }
+
 // #endregion validation
 
 // #region webhooks
+import { createWebhookDeduper, previewTemplate } from '@marketing/sdk/webhooks';
+
 const deduper = createWebhookDeduper(); // in memory; pass { store } for Redis or a database
 
 export async function onWebhook(headers: Record<string, string>, handle: () => Promise<void>) {
