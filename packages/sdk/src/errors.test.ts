@@ -102,5 +102,9 @@ describe('makeApiError', () => {
     }) as RateLimitError;
     expect(error.details).toEqual({ code: 'rate_limited', resetsAt: 1_800_000_000 });
     expect([error.resetsAt, error.retryAfter]).toEqual([1_800_000_000, 3]);
+    // Said in words, as every other error is, not as the envelope's JSON.
+    expect(error.message).toContain(
+      'failed with 429: rate_limited: no requests left until 2027-01-15T08:00:00.000Z',
+    );
   });
 });

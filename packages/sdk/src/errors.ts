@@ -216,6 +216,8 @@ function describe(error: unknown): string {
   if (isRecord(error) && typeof error.code === 'string') {
     if (Array.isArray(error.issues)) return `${error.code}: ${issuesText(error.issues)}`;
     if (error.missing !== undefined) return `${error.code}: missing ${missingText(error.missing)}`;
+    if (error.code === 'rate_limited' && typeof error.resetsAt === 'number')
+      return `rate_limited: no requests left until ${new Date(error.resetsAt * 1000).toISOString()}`;
   }
   return json(error);
 }
