@@ -86,7 +86,7 @@ const specs = {
   'control-token': {
     type: 'string',
     value: '<token>',
-    help: 'require this token in an x-mock-token header on every control request but health',
+    help: 'require this token in an x-mock-token header on every control request but health (the dashboard page asks for it)',
   },
   'cors-control': {
     type: 'boolean',
@@ -173,6 +173,21 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions 
     else options[name] = spec.type === 'boolean' ? false : spec.default;
   }
   return options as CliOptions;
+}
+
+/**
+ * Whether the user gave an option, as a flag or by its environment variable (not its default).
+ *
+ * @example
+ * ```ts
+ * isGiven('save-interval', ['--save-interval=1'], {}); // true
+ * ```
+ */
+export function isGiven(name: keyof CliOptions, argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  const flag = `--${name}`;
+  return (
+    argv.some((arg) => arg === flag || arg.startsWith(`${flag}=`)) || env[environmentName(name)] !== undefined
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { createNodeServer } from '../node/index.js';
 import {
   CliOptionsError,
   exposedControlWarning,
+  isGiven,
   isLoopbackHost,
   parseLatency,
   parsePublicUrl,
@@ -95,6 +96,8 @@ const maxConnections = maxConnectionsText === undefined ? undefined : Number(max
 if (maxConnectionsText !== undefined && (!/^\d+$/.test(maxConnectionsText) || maxConnections! < 1))
   fatal(`--max-connections must be a whole number, 1 or more, got ${maxConnectionsText}`, 2);
 let statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
+if (statePath === undefined && isGiven('save-interval', process.argv.slice(2), process.env))
+  process.stderr.write('marketing-mock: --save-interval does nothing without --state: nothing is saved\n');
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
 let saved: SavedState | undefined;

@@ -124,6 +124,21 @@ describe('the standalone server, reached from outside', () => {
     });
   });
 
+  it('warns that --save-interval does nothing without --state, as a flag or from its variable', async () => {
+    const flag = await start(['--quiet', '--save-interval', '0.5']);
+    expect(flag.stderr()).toContain('--save-interval does nothing without --state: nothing is saved');
+    const variable = await start(['--quiet'], { env: { MARKETING_MOCK_SAVE_INTERVAL: '2' } });
+    expect(variable.stderr()).toContain('--save-interval does nothing without --state');
+    const state = await start([
+      '--quiet',
+      '--save-interval',
+      '0.5',
+      '--state',
+      join(tempDir(), 'state.json'),
+    ]);
+    expect(state.stderr()).not.toContain('--save-interval');
+  });
+
   it('answers a connection past --max-connections 503 before reading it, serves those open, and refuses a limit that is not one', async () => {
     const cli = await start(['--quiet', '--max-connections', '2']);
     const { port } = new URL(cli.url);
