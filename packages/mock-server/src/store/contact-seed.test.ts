@@ -73,6 +73,24 @@ describe('checkContactSeed', () => {
     expect(b.fields.tag_ids).toBe(a.fields.tag_ids);
   });
 
+  it('shares one frozen copy of a list of tags among the rows that repeat it, and tells lists apart exactly', () => {
+    const pool = new SeedValuePool();
+    const seed = (n: number, tag_ids: string[]) => {
+      const checked = checkContactSeed({ org_id: 'o', cell: `278212345${n}`, tag_ids }, pool);
+      if (!checked.ok) throw new Error('refused');
+      return checked.fields.tag_ids as string[];
+    };
+    const first = seed(60, ['a', 'b']);
+    const again = seed(61, ['a', 'b']);
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Lists that would make one key if IDs were joined with a separator stay apart.
+    expect(seed(62, ['a\u0000b'])).toEqual(['a\u0000b']);
+    expect(seed(63, ['a', 'b\u0000c'])).toEqual(['a', 'b\u0000c']);
+    expect(seed(64, ['a\u0000b', 'c'])).toEqual(['a\u0000b', 'c']);
+    expect(seed(65, ['b', 'a'])).toEqual(['b', 'a']);
+  });
+
   it('refuses a time that is not one through the schema, whether or not the pool has seen others', () => {
     const pool = new SeedValuePool();
     expect(
