@@ -52,6 +52,68 @@ describe('renderWebhook', () => {
     ]);
   });
 
+  it('encodes a lone surrogate in a URL value as U+FFFD rather than throwing', () => {
+    const result = renderWebhook(
+      { url: 'https://hooks.example.com/in?said={{reply.Message}}', method: 'POST' },
+      { ...context, reply: { Message: 'STOP \ud800' } },
+    );
+    expect(result.ok && result.webhook.url).toBe('https://hooks.example.com/in?said=STOP%20%EF%BF%BD');
+  });
+
+  it('refuses a URL whose path a value makes . or .., which would send the request elsewhere', () => {
+    const render = (url: string, Message: string) =>
+      renderWebhook({ url, method: 'POST' }, { ...context, reply: { Message } });
+    for (const Message of ['..', '.'])
+      expect(render('https://hooks.example.com/in/{{reply.Message}}/end', Message), Message).toEqual({
+        ok: false,
+        error: 'Invalid webhook URL',
+      });
+    expect(render('https://hooks.example.com/in/.{{reply.Message}}/end', '.')).toMatchObject({ ok: false });
+    // A value of encoded dots is sent as the text it is.
+    expect(render('https://hooks.example.com/in/{{reply.Message}}/end', '%2e%2E')).toMatchObject({
+      ok: true,
+      webhook: { url: 'https://hooks.example.com/in/%252e%252E/end' },
+    });
+    // In the query, or beside other text in the path, a dot is only a dot.
+    expect(render('https://hooks.example.com/in?said={{reply.Message}}', '..')).toMatchObject({
+      ok: true,
+      webhook: { url: 'https://hooks.example.com/in?said=..' },
+    });
+    expect(render('https://hooks.example.com/in/{{reply.Message}}.json', '.')).toMatchObject({
+      ok: true,
+      webhook: { url: 'https://hooks.example.com/in/..json' },
+    });
+    // A fallback holding a question mark does not start the query early.
+    expect(
+      render('https://hooks.example.com/in/{{contact.lastname?a?b}}/{{reply.Message}}', '..'),
+    ).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('refuses what fetch would refuse on every attempt: another scheme, credentials, a header with a line break', () => {
+    const render = (hook: Partial<Parameters<typeof renderWebhook>[0]>) =>
+      renderWebhook({ url: 'https://hooks.example.com/in', method: 'POST', ...hook }, context);
+    expect(render({ url: 'javascript:alert(1)' })).toEqual({ ok: false, error: 'Invalid webhook URL' });
+    expect(render({ url: 'ftp://hooks.example.com/in' })).toEqual({
+      ok: false,
+      error: 'Invalid webhook URL',
+    });
+    expect(render({ url: 'https://user:secret@hooks.example.com/in' })).toEqual({
+      ok: false,
+      error: 'Invalid webhook URL',
+    });
+    expect(render({ headers: '{"x-said":"{{reply.Message}}"}' })).toMatchObject({ ok: true });
+    const reply = { ...context, reply: { Message: 'a\r\nx-evil: 1' } };
+    expect(
+      renderWebhook(
+        { url: 'https://hooks.example.com/in', method: 'POST', headers: '{"x-said":"{{reply.Message}}"}' },
+        reply,
+      ),
+    ).toEqual({ ok: false, error: 'Invalid header' });
+    expect(render({ headers: '{"bad name":"1"}' })).toEqual({ ok: false, error: 'Invalid header' });
+  });
+
   it('encodes body fields into the URL when asked', () => {
     const result = renderWebhook(
       {

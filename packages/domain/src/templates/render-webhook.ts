@@ -26,6 +26,7 @@ export interface RenderedWebhook {
 /** Why a webhook could not be rendered. */
 export type WebhookRenderError =
   | 'Headers must be valid JSON'
+  | 'Invalid header'
   | 'Body must be valid JSON'
   | 'Invalid webhook URL';
 
@@ -40,6 +41,34 @@ function renderJson(value: unknown, context: TemplateContext, missing: string[])
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderJson(v, context, missing)]));
   }
   return value;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+// A value put into the URL is percent-encoded: `+27…` would reach the receiver as ` 27…`, and a
+// reply's `&` or `#` would cut the URL short. A lone surrogate (a reply can hold one), which
+// encodeURIComponent throws on, becomes U+FFFD.
+const encodeValue = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+
+const PLACEHOLDERS = /\{\{[^{}]*\}\}/g;
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+const pathSegments = (url: string) =>
+  url
+    .split(/[?#]/, 1)[0]!
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+    .split('/');
+
+/**
+ * Whether a template's values made a path segment `.` or `..`, which the URL resolves: a reply of
+ * `..` into `/in/{{reply.Message}}/x` would send to `/x`. Percent-encoded dots are resolved too,
+ * so such a URL cannot be sent as written. A dot segment written in the template is its own.
+ */
+function valueMadeDotSegment(template: string, rendered: string): boolean {
+  const written = pathSegments(template.replace(PLACEHOLDERS, 'x'));
+  const made = pathSegments(rendered);
+  return made.some((segment, i) => DOT_SEGMENT.test(segment) && !DOT_SEGMENT.test(written[i] ?? ''));
 }
 
 function parseJson(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
@@ -85,9 +114,7 @@ export function renderWebhook(
   const bodyJson = parseJson(definition.body);
   if (!bodyJson.ok) return { ok: false, error: 'Body must be valid JSON' };
 
-  // A value put into the URL is percent-encoded: `+27…` would reach the receiver as ` 27…`, and
-  // a reply's `&` or `#` would cut the URL short.
-  const urlText = renderTemplate(definition.url, context, { encode: encodeURIComponent });
+  const urlText = renderTemplate(definition.url, context, { encode: encodeValue });
   missing.push(...urlText.missing);
   let url: URL;
   try {
@@ -95,12 +122,19 @@ export function renderWebhook(
   } catch {
     return { ok: false, error: 'Invalid webhook URL' };
   }
+  // fetch sends http(s) only, and refuses a URL with credentials: each would fail every attempt.
+  if (!/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '')
+    return { ok: false, error: 'Invalid webhook URL' };
+  if (valueMadeDotSegment(definition.url, urlText.text)) return { ok: false, error: 'Invalid webhook URL' };
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries((headersJson.value ?? {}) as Record<string, unknown>)) {
     headers[name] = String(
       renderJson(typeof value === 'string' ? value : JSON.stringify(value), context, missing),
     );
+    // A value holding a line break (a reply's text) would be refused by fetch on every attempt.
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(headers[name]!))
+      return { ok: false, error: 'Invalid header' };
   }
 
   const body = renderJson(bodyJson.value, context, missing);
