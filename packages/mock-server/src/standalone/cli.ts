@@ -93,8 +93,11 @@ if (!/^\d+(\.\d+)?$/.test(args['max-body-mb']) || maxBodyMb <= 0 || maxBodyMb > 
 const maxBodyBytes = Math.floor(maxBodyMb * 2 ** 20);
 const maxConnectionsText = args['max-connections'];
 const maxConnections = maxConnectionsText === undefined ? undefined : Number(maxConnectionsText);
-if (maxConnectionsText !== undefined && (!/^\d+$/.test(maxConnectionsText) || maxConnections! < 1))
-  fatal(`--max-connections must be a whole number, 1 or more, got ${maxConnectionsText}`, 2);
+if (
+  maxConnectionsText !== undefined &&
+  (!/^\d+$/.test(maxConnectionsText) || maxConnections! < 1 || maxConnections! > 1_000_000)
+)
+  fatal(`--max-connections must be a whole number from 1 to 1000000, got ${maxConnectionsText}`, 2);
 let statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 if (statePath === undefined && isGiven('save-interval', process.argv.slice(2), process.env))
   process.stderr.write('marketing-mock: --save-interval does nothing without --state: nothing is saved\n');

@@ -47,6 +47,49 @@ describe('contact columns', () => {
     expect(Object.keys(reader.row(1))).not.toContain('field1');
   });
 
+  it('refuse, even from a trusted file, a column that is no contact field, a value of the wrong type, a contact without a cell', () => {
+    // A state file's hash says it is as written, not who wrote it: its columns are still checked.
+    const trusted =
+      (columns: Record<string, unknown>, count = 2) =>
+      () =>
+        createMockService({
+          seedIsTrusted: true,
+          seed: { orgs: [{ _id: 'o' }], contacts: { count, columns } as never },
+        });
+    const base = { org_id: { values: ['o'], codes: [0, 0] }, cell: ['27821000000', '27821000001'] };
+    expect(trusted({ ...base, 'then\nx': ['a', 'b'] })).toThrow(
+      'contacts.columns."then\\nx": Not a contact field',
+    );
+    expect(trusted({ ...base, hasOwnProperty: ['a', 'b'] })).toThrow(
+      'contacts.columns.hasOwnProperty: Not a contact field',
+    );
+    expect(trusted({ ...base, firstname: ['Ada', { a: 1 }] })).toThrow(
+      'contacts.1.firstname: Not a valid firstname',
+    );
+    expect(trusted({ ...base, global_opt_out: { values: ['yes'], codes: [0, -1] } })).toThrow(
+      'contacts.columns.global_opt_out.values.0: Not a valid global_opt_out',
+    );
+    expect(trusted({ ...base, tag_ids: { values: [['t', 3]], codes: [0, 0] } })).toThrow(
+      'contacts.columns.tag_ids.values.0: Not a valid tag_ids',
+    );
+    expect(trusted({ ...base, cell: ['27821000000', null] })).toThrow(
+      'contacts.1.cell: Every contact needs a cell',
+    );
+    expect(trusted({ org_id: base.org_id })).toThrow('contacts.columns.cell: Every contact needs a cell');
+    // What the mock writes loads as it was.
+    const mock = trusted({
+      ...base,
+      firstname: ['Ada', null],
+      tag_ids: { values: [['t']], codes: [0, -1] },
+    })();
+    expect(
+      mock.findContacts({}).map(({ cell, firstname, tag_ids }) => ({ cell, firstname, tag_ids })),
+    ).toEqual([
+      { cell: '27821000000', firstname: 'Ada', tag_ids: ['t'] },
+      { cell: '27821000001', firstname: undefined, tag_ids: [] },
+    ]);
+  });
+
   it('seed the same contacts as the rows they were written from', () => {
     expect(seedWith(toContactColumns(rows)).state()).toEqual(seedWith(rows).state());
   });

@@ -23,6 +23,18 @@ const seedRowChecks = new Map<string, FieldCheck>([
   ['global_opt_out', fieldChecks.boolean],
 ]);
 
+/**
+ * The check of one field of a seeded contact, by its name, or `undefined` for a name that is not
+ * a contact field. Each accepts what the seed schema accepts of that field, times as any text.
+ */
+export function contactFieldCheck(name: string): FieldCheck | undefined {
+  const check = seedRowChecks.get(name);
+  if (check) return check;
+  if (!Object.hasOwn(ContactSeedSchema.shape, name)) return undefined;
+  const schema = ContactSeedSchema.shape[name as keyof typeof ContactSeedSchema.shape];
+  return (value) => schema.safeParse(value).success;
+}
+
 /** The one empty list every stored contact without tags or opt-outs shares. */
 export const noIds: string[] = Object.freeze([]) as unknown as string[];
 

@@ -3,7 +3,13 @@ import type { Steps } from '../core/slices.js';
 import { CellIndex } from './cell-index.js';
 import { collections, type SeedPlan } from './collections.js';
 import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
-import { checkContactSeed, noIds, SeedValuePool, toStoredContact } from './contact-seed.js';
+import {
+  checkContactSeed,
+  contactFieldCheck,
+  noIds,
+  SeedValuePool,
+  toStoredContact,
+} from './contact-seed.js';
 import { MAX_SEED_ISSUES, RECORDS_PER_STEP } from './seed-parse.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
@@ -154,8 +160,10 @@ function* trustedContactColumns(
   orgIds: Set<string>,
   issues: { path: string; message: string }[],
 ): Steps<Map<string, Contact[]>> {
-  const columns = new ContactColumnReader(contacts);
   const contactsByOrg = new Map<string, Contact[]>();
+  yield* checkTrustedColumns(contacts, issues);
+  if (issues.length > 0) return contactsByOrg;
+  const columns = new ContactColumnReader(contacts);
   for (let i = 0; i < columns.count; i++) {
     if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const orgId = columns.orgId(i) as string;
@@ -170,6 +178,50 @@ function* trustedContactColumns(
     addTo(contactsByOrg, orgId, fields as Contact);
   }
   return contactsByOrg;
+}
+
+// A name as a path shows it: quoted when it is not a plain word, so a line break cannot split it.
+const pathName = (name: string) => (/^[\w$]+$/.test(name) ? name : JSON.stringify(name));
+
+/**
+ * The checks a trusted file's contacts still get, a column at a time: the hash proves the file is
+ * as a mock wrote it, not that a mock wrote it (anyone can hash a file), so every column must be a
+ * contact field holding values of its type, and every contact needs a cell. A dictionary's values
+ * are checked once each. What is skipped is the cost: cells are not parsed as phone numbers again.
+ */
+function* checkTrustedColumns(
+  contacts: ContactColumns,
+  issues: { path: string; message: string }[],
+): Steps<void> {
+  if (contacts.count > 0 && !Object.hasOwn(contacts.columns, 'cell'))
+    issues.push({ path: 'contacts.columns.cell', message: 'Every contact needs a cell' });
+  for (const [name, column] of Object.entries(contacts.columns)) {
+    const check = contactFieldCheck(name);
+    const path = `contacts.columns.${pathName(name)}`;
+    if (!check) {
+      issues.push({ path, message: 'Not a contact field' });
+      continue;
+    }
+    const required = name === 'cell' || name === 'org_id';
+    const dictionary = !Array.isArray(column);
+    const entries = dictionary ? column.values : column;
+    for (let i = 0; i < entries.length && issues.length < MAX_SEED_ISSUES; i++) {
+      if (i % (RECORDS_PER_STEP * 8) === RECORDS_PER_STEP * 8 - 1) yield;
+      const value = entries[i];
+      const absent = value === null || value === undefined;
+      if ((absent && required) || (!absent && !check(value)))
+        issues.push({
+          path: dictionary ? `${path}.values.${i}` : `contacts.${i}.${pathName(name)}`,
+          message: absent ? `Every contact needs a ${name}` : `Not a valid ${name}`,
+        });
+    }
+    if (dictionary && required && column.codes.includes(-1))
+      issues.push({
+        path: `${path}.codes.${column.codes.indexOf(-1)}`,
+        message: `Every contact needs a ${name}`,
+      });
+    if (issues.length >= MAX_SEED_ISSUES) return;
+  }
 }
 
 function addTo(contactsByOrg: Map<string, Contact[]>, orgId: string, contact: Contact): void {

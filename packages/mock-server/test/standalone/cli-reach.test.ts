@@ -160,10 +160,12 @@ describe('the standalone server, reached from outside', () => {
     const next = await openConnection(port);
     expect(await next.exchange('/tags')).toMatch(/^HTTP\/1.1 200 /);
     for (const connection of [held[0]!, next]) connection.socket.destroy();
-    for (const bad of ['0', '2.5', 'many'])
+    for (const bad of ['0', '2.5', 'many', '99999999999999999999'])
       expect(await runCli(['--max-connections', bad])).toMatchObject({
         code: 2,
-        stderr: expect.stringContaining(`--max-connections must be a whole number, 1 or more, got ${bad}`),
+        stderr: expect.stringContaining(
+          `--max-connections must be a whole number from 1 to 1000000, got ${bad}`,
+        ),
       });
   });
 
