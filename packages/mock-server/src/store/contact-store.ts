@@ -166,6 +166,9 @@ export class ContactStore {
     // Refused before anything is written: a repeated _id would corrupt every index.
     const appended = this.#refuseRepeatedIds(contacts);
     const byTag = new Map<string, Contact[]>();
+    // Contacts from a state file or a seed share their (frozen) tag lists: each such list's tag
+    // indexes are looked up once, not once a contact (3,000,000 lookups for a million).
+    const listsOfShared = new Map<readonly string[], Contact[][]>();
     const adopt =
       options.cells !== undefined && this.#byCell.size === 0 && options.cells.size === contacts.length;
     if (adopt) this.#byCell = options.cells!;
@@ -174,11 +177,17 @@ export class ContactStore {
       if (i % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
       const contact = contacts[i]!;
       this.#indexEmail(contact, 'add');
-      for (const tag of contact.tag_ids) {
-        const tagged = byTag.get(tag);
-        if (tagged) tagged.push(contact);
-        else byTag.set(tag, [contact]);
+      const tags = contact.tag_ids;
+      let lists = listsOfShared.get(tags);
+      if (lists === undefined) {
+        lists = tags.map((tag) => {
+          const tagged = byTag.get(tag) ?? [];
+          byTag.set(tag, tagged);
+          return tagged;
+        });
+        if (Object.isFrozen(tags)) listsOfShared.set(tags, lists);
       }
+      for (let t = 0; t < lists.length; t++) lists[t]!.push(contact);
     }
     if (appended) {
       // Each tag's share of an ascending batch is ascending too, and after all it held.
