@@ -181,8 +181,11 @@ export class ContactStore {
       let lists = listsOfShared.get(tags);
       if (lists === undefined) {
         lists = tags.map((tag) => {
-          const tagged = byTag.get(tag) ?? [];
-          byTag.set(tag, tagged);
+          let tagged = byTag.get(tag);
+          if (!tagged) {
+            tagged = [];
+            byTag.set(tag, tagged);
+          }
           return tagged;
         });
         if (Object.isFrozen(tags)) listsOfShared.set(tags, lists);
