@@ -108,6 +108,13 @@ describe('contact columns', () => {
     expect(() => seedWith({ ...table, columns: badCode })).toThrow(
       'contacts.columns.tag_ids.codes.1: Expected -1 or the index of one of the 1 values',
     );
+    for (const bad of [1.5, '0', null, -2])
+      expect(() =>
+        seedWith({
+          ...table,
+          columns: { ...table.columns, tag_ids: { values: [['a']], codes: [0, 0, bad, 0] } },
+        }),
+      ).toThrow('contacts.columns.tag_ids.codes.2: Expected -1 or the index of one of the 1 values');
     const { org_id: _, ...withoutOrg } = table.columns;
     expect(() => seedWith({ ...table, columns: withoutOrg })).toThrow(
       'contacts.columns.org_id: Every contact needs an org_id',

@@ -63,7 +63,7 @@ export const ContactColumnsSchema = z
         continue;
       }
       if (Array.isArray(column)) continue;
-      const at = column.codes.findIndex((code) => !isCode(code, column.values.length));
+      const at = firstBadCode(column.codes, column.values.length);
       if (at >= 0)
         context.addIssue({
           code: 'custom',
@@ -73,8 +73,15 @@ export const ContactColumnsSchema = z
     }
   });
 
-const isCode = (code: unknown, size: number) =>
-  Number.isInteger(code) && (code as number) >= -1 && (code as number) < size;
+// The index of the first code that is not -1 or an index into `size` values, or -1. A loop, not
+// findIndex: a callback for each of a state file's 5,000,000 codes took 50 ms of its start.
+function firstBadCode(codes: readonly unknown[], size: number): number {
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i];
+    if (typeof code !== 'number' || !Number.isInteger(code) || code < -1 || code >= size) return i;
+  }
+  return -1;
+}
 
 /** Whether a seed document's `contacts` are given as columns rather than rows. */
 export const isContactColumns = (contacts: unknown): contacts is ContactColumns =>
