@@ -115,6 +115,8 @@ describe('contact columns', () => {
           columns: { ...table.columns, tag_ids: { values: [['a']], codes: [0, 0, bad, 0] } },
         }),
       ).toThrow('contacts.columns.tag_ids.codes.2: Expected -1 or the index of one of the 1 values');
+    const proto = `{"count":4,"columns":{"__proto__":["x","x","x","x"],${JSON.stringify(table.columns).slice(1)}}`;
+    expect(() => seedWith(JSON.parse(proto))).toThrow('contacts.columns.__proto__: Not a contact field');
     const { org_id: _, ...withoutOrg } = table.columns;
     expect(() => seedWith({ ...table, columns: withoutOrg })).toThrow(
       'contacts.columns.org_id: Every contact needs an org_id',
