@@ -1,10 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { rawAnswer } from './raw-answer.js';
-
-// How long a refused connection's request is read and thrown away before it is cut: closing with
-// unread data would reset the connection, and the client could lose the 503.
-const LINGER_MS = 1_000;
+import { closeLingering, rawAnswer } from './raw-answer.js';
 
 /**
  * Refuses connections past `most` open at once: each is answered `503` with `retry-after: 1` as
@@ -36,13 +32,12 @@ export function limitConnections(server: Server, most: number): void {
 
 function refuse(socket: Socket, most: number): void {
   socket.on('error', () => socket.destroy());
-  socket.end(
+  closeLingering(
+    socket,
     rawAnswer(
       503,
       `The mock is at its limit of ${most} open connections (--max-connections); try again shortly`,
       'retry-after: 1\r\n',
     ),
   );
-  socket.resume();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }

@@ -10,7 +10,7 @@ import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { limitConnections } from './connection-limit.js';
 import { NodeCall } from './node-call.js';
 import { admit, heldForAnswers, unreadableBytes } from './pipeline-backlog.js';
-import { rawAnswer } from './raw-answer.js';
+import { closeLingering, rawAnswer } from './raw-answer.js';
 import { TurnBudget } from './turn-budget.js';
 import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
@@ -110,10 +110,6 @@ const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
 const TURN_BUDGET_MS = 20;
 // Health is answered whatever the load, so that a probe never takes a busy mock for a dead one.
 const HEALTH_PATH = /^[^?#]*\/__mock\/health(?:[?#]|$)/;
-
-// After a 413, how long the rest of the body is read and thrown away before the connection is
-// cut: long enough for the client to read the answer, rather than lose it to a reset.
-const LINGER_MS = 1_000;
 
 const requestId = createIdGenerator(() => Date.now() / 1000);
 
@@ -340,11 +336,7 @@ function lengthOf(pieces: readonly string[]): number {
 // and the client could lose the 413), then the connection is cut.
 function closeAfterAnswer(socket: Socket, headers: string[]): void {
   headers.push('connection', 'close');
-  (socket as Socket & { destroySoon(): void }).destroySoon = function lingeringClose(this: Socket) {
-    this.end();
-    this.resume();
-    setTimeout(() => this.destroy(), LINGER_MS).unref();
-  };
+  (socket as Socket & { destroySoon(): void }).destroySoon = () => closeLingering(socket);
 }
 
 // A request Node cannot read (headers over its 16 kB limit, a malformed message, a timeout) gets

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LiteralRows } from './literal-rows.js';
+import { LiteralRows, MOST_LITERAL_FIELDS } from './literal-rows.js';
 
 /**
  * One field of every contact: either a list with each contact's value (`null` where a contact has
@@ -161,9 +161,6 @@ export class ContactColumnReader {
   }
 }
 
-// The bits of a presence mask: more columns than this are read a field at a time.
-const MASK_BITS = 31;
-
 // Some of the columns, read into rows of the fields each contact has (a null is no field).
 class ColumnView {
   readonly #rows: LiteralRows;
@@ -177,7 +174,8 @@ class ColumnView {
   }
 
   row(i: number): Record<string, unknown> {
-    if (this.entries.length > MASK_BITS) return this.#rowByField(i);
+    // More columns than a presence mask holds are read a field at a time.
+    if (this.entries.length > MOST_LITERAL_FIELDS) return this.#rowByField(i);
     const values = this.#values;
     let present = 0;
     let count = 0;

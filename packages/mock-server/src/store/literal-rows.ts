@@ -11,9 +11,13 @@ const MOST_MAKERS = 64;
 
 type MakeRow = (values: readonly unknown[]) => Record<string, unknown>;
 
+/** The most names {@link LiteralRows} takes: a bit each in a presence mask. */
+export const MOST_LITERAL_FIELDS = 31;
+
 /**
  * Makes rows with the fields of `names` that are present: `make(present, values)` takes a bit
- * mask of the present names (bit `k` for `names[k]`) and their values in order. At most 31 names.
+ * mask of the present names (bit `k` for `names[k]`) and their values in order. At most
+ * {@link MOST_LITERAL_FIELDS} names.
  *
  * @example
  * ```ts
@@ -26,7 +30,8 @@ export class LiteralRows {
   #compiles: boolean;
 
   constructor(readonly names: readonly string[]) {
-    this.#compiles = names.length <= 31 && names.every((name) => NAME.test(name) && name !== '__proto__');
+    this.#compiles =
+      names.length <= MOST_LITERAL_FIELDS && names.every((name) => NAME.test(name) && name !== '__proto__');
   }
 
   make(present: number, values: readonly unknown[]): Record<string, unknown> {

@@ -215,11 +215,9 @@ function* checkTrustedColumns(
           message: absent ? `Every contact needs a ${name}` : `Not a valid ${name}`,
         });
     }
-    if (dictionary && required && column.codes.includes(-1))
-      issues.push({
-        path: `${path}.codes.${column.codes.indexOf(-1)}`,
-        message: `Every contact needs a ${name}`,
-      });
+    const without = dictionary && required ? column.codes.indexOf(-1) : -1;
+    if (without >= 0)
+      issues.push({ path: `${path}.codes.${without}`, message: `Every contact needs a ${name}` });
     if (issues.length >= MAX_SEED_ISSUES) return;
   }
 }
