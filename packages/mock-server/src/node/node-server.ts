@@ -9,8 +9,9 @@ import type { MockService } from '../mock-service.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { limitConnections } from './connection-limit.js';
 import { NodeCall } from './node-call.js';
-import { admit, heldForAnswers, unreadableBytes } from './pipeline-backlog.js';
+import { admit, heldForAnswers, holdingForAnswers, unreadableBytes } from './pipeline-backlog.js';
 import { closeLingering, rawAnswer } from './raw-answer.js';
+import { sliceAfterHolds } from './sliced-reads.js';
 import { TurnBudget } from './turn-budget.js';
 import { UnsentAnswers } from './unsent-answers.js';
 import { writePieces } from './write-pieces.js';
@@ -156,7 +157,7 @@ export function createNodeServer(
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
-      const admitted = admit(req.socket, res, timeouts.requestMs);
+      const admitted = admit(req.socket, res, timeouts.requestMs, onFirstHold);
       if (admitted !== true && !(await admitted)) return;
       // A request answered before the mock sees it, for the request log.
       const answeredEarly = (info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'>) =>
@@ -275,6 +276,8 @@ export function createNodeServer(
       });
     },
   );
+  // Registered before the connection limit, which serves a connection with the listeners it finds.
+  const onFirstHold = sliceAfterHolds(server, holdingForAnswers);
   // A client may half-close its side once its request is sent (FIN): Node would then end the
   // connection at once, and an answer made later (a large upload, done in slices) was never sent
   // though its work was done. Half-open, the answer is written and the connection closed after it.

@@ -90,6 +90,7 @@ class Backlog {
   constructor(
     readonly socket: HttpSocket,
     readonly holdMs: number,
+    readonly onFirstHold: ((socket: Socket) => void) | undefined,
   ) {
     this.#resume = socket.resume;
     socket.resume = () => (this.#holding ? socket : this.#resume.call(socket));
@@ -114,6 +115,7 @@ class Backlog {
     if (this.pending > MAX_PENDING_ANSWERS && !this.#holding) {
       if (!this.#everHeld) {
         this.#everHeld = true;
+        this.onFirstHold?.(this.socket);
         this.socket.prependOnceListener('close', withoutStackFrames);
         this.socket.once('close', restoreStackFrames);
       }
@@ -195,7 +197,8 @@ const backlogs = new WeakMap<Socket, Backlog>();
 /**
  * Lets a request on `socket` be answered: at once for a connection's first, in turn for requests
  * pipelined behind it (`false` when the connection closed meanwhile). A connection held for its
- * client to take its answers is cut once it has shown no progress for `holdMs`.
+ * client to take its answers is cut once it has shown no progress for `holdMs`. `onFirstHold` is
+ * told the first time a connection is held.
  *
  * @example
  * ```ts
@@ -203,10 +206,15 @@ const backlogs = new WeakMap<Socket, Backlog>();
  * if (admitted !== true && !(await admitted)) return;
  * ```
  */
-export function admit(socket: Socket, res: ServerResponse, holdMs: number): boolean | Promise<boolean> {
+export function admit(
+  socket: Socket,
+  res: ServerResponse,
+  holdMs: number,
+  onFirstHold?: (socket: Socket) => void,
+): boolean | Promise<boolean> {
   let backlog = backlogs.get(socket);
   if (!backlog) {
-    backlog = new Backlog(socket, holdMs);
+    backlog = new Backlog(socket, holdMs, onFirstHold);
     backlogs.set(socket, backlog);
   }
   return backlog.admit(res);
@@ -226,6 +234,11 @@ export function admit(socket: Socket, res: ServerResponse, holdMs: number): bool
 export function heldForAnswers(socket: Socket): boolean {
   const backlog = backlogs.get(socket);
   return backlog !== undefined && (backlog.holding || backlog.releasedUnread);
+}
+
+/** Whether `socket` is not being read because its client has not taken its answers. */
+export function holdingForAnswers(socket: Socket): boolean {
+  return backlogs.get(socket)?.holding === true;
 }
 
 /**

@@ -221,6 +221,28 @@ describe('the standalone server under hostile requests', () => {
       .toBe(36_000);
   }, 40_000);
 
+  it('holds 200 connections that pipeline 2,000 requests each and never read in little memory, answering health quickly', async () => {
+    const cli = await start(['--no-rate-limit']);
+    const rssBefore = rssMiB(cli.child.pid!);
+    const health = watchHealth(cli.url);
+    const request = 'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n';
+    for (let i = 0; i < 200; i++) {
+      const socket = rawSocket(cli.port);
+      socket.pause();
+      socket.write(request.repeat(2_000));
+    }
+    let rssMost = 0;
+    for (let i = 0; i < 15; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rssMost = Math.max(rssMost, rssMiB(cli.child.pid!));
+    }
+    const times = await health.stop();
+    // Each connection's requests were read whole before: 700 MB, and health waited 1.5 s (p90).
+    expect(rssMost - rssBefore).toBeLessThan(300);
+    expect(times.length).toBeGreaterThan(10);
+    expect(quantile(times, 0.9)).toBeLessThan(100);
+  }, 30_000);
+
   it('writes one log line per request, whatever its query holds, with a postback key redacted', async () => {
     const cli = await startCli([]);
     running.push(cli);
