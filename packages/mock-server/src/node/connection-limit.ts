@@ -2,11 +2,22 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { closeLingering, rawAnswer } from './raw-answer.js';
 
+// How long a connection past the limit may take to send the start of its request.
+const FIRST_BYTES_MS = 1_000;
+// How long a health probe let in past the limit is kept: long enough for its answer.
+const PROBE_MS = 1_000;
+// The request line of a health probe (the default world's or a world's), whole in the first bytes.
+const HEALTH_REQUEST_LINE = /^(?:GET|HEAD) [^ ?#]*\/__mock\/health(?:[?#][^ ]*)? HTTP\/1\.[01]\r?\n/;
+
+type ConsumableSocket = Socket & { _handle?: { _consumed?: boolean } | null };
+
 /**
- * Refuses connections past `most` open at once: each is answered `503` with `retry-after: 1` as
- * soon as it is accepted, before its request is read, and closed. Connections already open are
- * served as before. For a mock shared on a network, where one client opening thousands of
- * connections would otherwise make every new one wait its turn.
+ * Refuses connections past `most` open at once: each is answered `503` with `retry-after: 1` once
+ * the start of its request shows it is not a health probe (or after a second without a byte), and
+ * closed. A health probe is answered as usual, on a connection kept for a second, so that a probe
+ * tells a mock at its limit from a dead one. Connections already open are served as before. For a
+ * mock shared on a network, where one client opening thousands of connections would otherwise make
+ * every new one wait its turn.
  *
  * @example
  * ```ts
@@ -19,15 +30,42 @@ export function limitConnections(server: Server, most: number): void {
   const serve = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   let open = 0;
+  const admit = (socket: Socket) => {
+    for (const listener of serve) listener.call(server, socket);
+  };
   server.on('connection', (socket: Socket) => {
     if (open >= most) {
-      refuse(socket, most);
+      refuseUnlessHealth(socket, most, admit);
       return;
     }
     open++;
     socket.once('close', () => open--);
-    for (const listener of serve) listener.call(server, socket);
+    admit(socket);
   });
+}
+
+function refuseUnlessHealth(socket: ConsumableSocket, most: number, admit: (socket: Socket) => void): void {
+  socket.on('error', () => socket.destroy());
+  const first = (chunk: Buffer) => {
+    clearTimeout(timer);
+    socket.off('data', first);
+    socket.pause();
+    if (!HEALTH_REQUEST_LINE.test(chunk.toString('latin1', 0, 512))) {
+      refuse(socket, most);
+      return;
+    }
+    // Node's server reads the connection in JavaScript then (not in its parser), these bytes first.
+    socket.unshift(chunk);
+    if (socket._handle) socket._handle._consumed = true;
+    admit(socket);
+    socket.resume();
+    setTimeout(() => socket.destroy(), PROBE_MS).unref();
+  };
+  const timer = setTimeout(() => {
+    socket.off('data', first);
+    refuse(socket, most);
+  }, FIRST_BYTES_MS);
+  socket.on('data', first);
 }
 
 function refuse(socket: Socket, most: number): void {

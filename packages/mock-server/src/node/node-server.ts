@@ -64,9 +64,10 @@ export interface NodeServerOptions {
   /** How long a connection may take over its request (each has a default). */
   timeouts?: Partial<NodeServerTimeouts>;
   /**
-   * The most connections open at once: one past it is answered 503 with `retry-after: 1` before
-   * its request is read, and closed: for a mock shared on a network, where one client opening
-   * thousands of connections would make every new one wait its turn. @default no limit
+   * The most connections open at once: one past it is answered 503 with `retry-after: 1` once the
+   * start of its request is read, and closed, unless it probes `/__mock/health` (answered as
+   * usual): for a mock shared on a network, where one client opening thousands of connections
+   * would make every new one wait its turn. @default no limit
    */
   maxConnections?: number;
 }

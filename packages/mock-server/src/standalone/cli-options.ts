@@ -65,7 +65,7 @@ const specs = {
   'max-connections': {
     type: 'string',
     value: '<n>',
-    help: 'answer connections past this many open at once 503 and close them (default: no limit)',
+    help: 'answer connections past this many open at once 503 and close them, health probes excepted (default: no limit)',
   },
   'journal-limit': {
     type: 'string',

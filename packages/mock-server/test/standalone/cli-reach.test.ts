@@ -139,14 +139,27 @@ describe('the standalone server, reached from outside', () => {
     expect(state.stderr()).not.toContain('--save-interval');
   });
 
-  it('answers a connection past --max-connections 503 before reading it, serves those open, and refuses a limit that is not one', async () => {
+  it('answers a connection past --max-connections 503 unless it probes health, serves those open, and refuses a limit that is not one', async () => {
     const cli = await start(['--quiet', '--max-connections', '2']);
     const { port } = new URL(cli.url);
     const held = await Promise.all([openConnection(port), openConnection(port)]);
     for (const connection of held) expect(await connection.exchange('/tags')).toMatch(/^HTTP\/1.1 200 /);
-    // Past the limit: answered without sending a request, and closed.
+    // Past the limit: a request is answered 503 and the connection closed; one that sends
+    // nothing, the same after a second.
     const refused = await openConnection(port);
+    refused.socket.write(
+      `GET /tags HTTP/1.1\r\nhost: localhost\r\nauthorization: ${admin.authorization}\r\n\r\n`,
+    );
     const answer = await refused.closed;
+    expect(await (await openConnection(port)).closed).toBe(answer);
+    // A health probe is answered as ever, the default world's or a world's (that one unknown).
+    for (const path of ['/__mock/health', '/__mock/health?from=probe', '/w/nope/__mock/health']) {
+      const probe = await openConnection(port);
+      const status = path.startsWith('/w/') ? 404 : 200;
+      expect(await probe.exchange(path)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      // Closed within a second: probes cannot hold connections past the limit.
+      await probe.closed;
+    }
     expect(answer).toMatch(/^HTTP\/1.1 503 Service Unavailable\r\n/);
     expect(answer).toContain('retry-after: 1\r\n');
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
