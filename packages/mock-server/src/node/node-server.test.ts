@@ -541,6 +541,16 @@ describe('createNodeServer', () => {
     expectEnvelope(answer, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
   });
 
+  it('answers the requests pipelined before a CONNECT, then the CONNECT 405', async () => {
+    const health = 'GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n';
+    const answer = await rawExchange(
+      `${health.repeat(40)}CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`,
+    );
+    // Before, only the 405 came: the 40 answers were lost though their work was done.
+    const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    expect(statuses).toEqual([...Array(40).fill('200'), '405']);
+  });
+
   it('lets seeds and new worlds through while a large upload stalls midway, or is dropped after one gave up', async () => {
     const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
     const url = await listening(createWorldRouter(mock));

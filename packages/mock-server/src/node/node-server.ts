@@ -297,10 +297,14 @@ export function createNodeServer(
     });
     res.end(body);
   });
-  // Node closes a CONNECT without a word when nothing listens for it: it gets an envelope.
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
-    endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT'),
-  );
+  // Node closes a CONNECT without a word when nothing listens for it: it gets an envelope, after
+  // the answers to requests pipelined before it (they were lost, though their work was done).
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    void unreadableBytes(req.socket).answered.then(() => {
+      if (!socket.writable) socket.destroy();
+      else endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
+    });
+  });
   if (options.maxConnections !== undefined) limitConnections(server, options.maxConnections);
   return server;
 }
