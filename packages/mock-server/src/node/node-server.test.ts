@@ -541,6 +541,24 @@ describe('createNodeServer', () => {
     expectEnvelope(answer, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
   });
 
+  it('warns of no listener leak when 40 large answers are pipelined on a connection that does not read', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const url = await listening(createMockService({ rateLimit: false }));
+      const { socket, seen } = pipeline(url, 'GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n', 40, {
+        paused: true,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      socket.resume();
+      await expect.poll(() => seen.ok, { timeout: 20_000, interval: 100 }).toBe(40);
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  }, 30_000);
+
   it('answers the requests pipelined before a CONNECT, then the CONNECT 405', async () => {
     const health = 'GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n';
     const answer = await rawExchange(

@@ -110,6 +110,8 @@ const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
 const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
 // Request work started in one turn of the event loop before the rest wait for the next.
 const TURN_BUDGET_MS = 20;
+// See where connections are set up.
+const MAX_CLOSE_LISTENERS = 128;
 // Health is answered whatever the load, so that a probe never takes a busy mock for a dead one.
 const HEALTH_PATH = /^[^?#]*\/__mock\/health(?:[?#]|$)/;
 
@@ -279,6 +281,11 @@ export function createNodeServer(
   );
   // Registered before the connection limit, which serves a connection with the listeners it finds.
   const onFirstHold = sliceAfterHolds(server, holdingForAnswers);
+  // Each answer written in pieces listens for its connection's close two to four times (its
+  // bytes counted, a stall watched, a drain awaited, a compressor), and a pipelining client has
+  // up to 16 such answers and more on their way: Node's warning past 10 is no leak here, and it
+  // printed on the user's terminal for 24 pipelined GET /openapi.json.
+  server.on('connection', (socket: Socket) => socket.setMaxListeners(MAX_CLOSE_LISTENERS));
   // A client may half-close its side once its request is sent (FIN): Node would then end the
   // connection at once, and an answer made later (a large upload, done in slices) was never sent
   // though its work was done. Half-open, the answer is written and the connection closed after it.
