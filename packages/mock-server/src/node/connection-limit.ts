@@ -69,7 +69,6 @@ function refuseUnlessHealth(socket: ConsumableSocket, most: number, admit: (sock
 }
 
 function refuse(socket: Socket, most: number): void {
-  socket.on('error', () => socket.destroy());
   closeLingering(
     socket,
     rawAnswer(

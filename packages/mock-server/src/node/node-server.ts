@@ -110,7 +110,7 @@ const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
 const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
 // Request work started in one turn of the event loop before the rest wait for the next.
 const TURN_BUDGET_MS = 20;
-// See where connections are set up.
+// The 'close' listeners a connection may have (see where connections are set up).
 const MAX_CLOSE_LISTENERS = 128;
 // Health is answered whatever the load, so that a probe never takes a busy mock for a dead one.
 const HEALTH_PATH = /^[^?#]*\/__mock\/health(?:[?#]|$)/;
