@@ -9,6 +9,7 @@ import {
   ValidationIssueListSchema,
 } from '../schemas/errors.js';
 import type { DocumentedError, EndpointDefinition } from './define-endpoint.js';
+import { limits } from './limits.js';
 import { checksResources } from './resource-rules.js';
 
 const validationErrorSchemas = {
@@ -45,7 +46,9 @@ export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
       status: 413,
       error: messages.bodyTooLargePrefix,
       prefix: true,
-      when: 'the body is larger than the server accepts',
+      when: endpoint.upload
+        ? 'the body is larger than the server accepts (the mock: its `maxBodyBytes`, 64 MiB by default)'
+        : `the body is larger than ${limits.bodyBytes.toLocaleString('en')} bytes (4 MiB, the mock’s own limit)`,
     });
     errors.push({
       status: 413,

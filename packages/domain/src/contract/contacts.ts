@@ -138,6 +138,7 @@ export const contacts = {
     description:
       'Draws 1 rate-limit unit per started 1,000 contacts. Invalid rows are reported, valid rows stored.',
     body: CreateContactsBodySchema,
+    upload: true,
     success: { status: 200, data: UploadResultSchema },
     errors: uploadSendErrors,
     validationErrorStyle: 'message',
@@ -149,6 +150,7 @@ export const contacts = {
     summary: 'Upload contacts (at most 20,000), creating new ones and updating existing ones.',
     description: 'Draws 5 rate-limit units per started 1,000 contacts.',
     body: UpsertContactsBodySchema,
+    upload: true,
     success: { status: 200, data: UploadResultSchema },
     errors: uploadSendErrors,
     validationErrorStyle: 'message',

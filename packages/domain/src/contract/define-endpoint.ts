@@ -59,6 +59,11 @@ export interface EndpointDefinition {
   readonly pathParams?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
+  /**
+   * Whether the body is an upload (contacts, sales, leads), as large as the server allows (the
+   * mock's `maxBodyBytes`); other bodies are at most `limits.bodyBytes` (4 MiB).
+   */
+  readonly upload?: true;
   /** The success status and the schema of `data`; no `data` schema means `{ok: true}`. */
   readonly success: { readonly status: 200 | 201; readonly data?: z.ZodType };
   /** The failures particular to this endpoint; {@link allErrors} adds the common ones. */

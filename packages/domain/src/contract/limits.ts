@@ -23,6 +23,13 @@ export const limits = {
    * search page holds.
    */
   filterList: 10_000,
+  /**
+   * Bytes in one request body, but for the uploads (`POST` and `PUT /contacts`, sales, leads),
+   * which the mock bounds by its `maxBodyBytes` (64 MiB by default). The service states none; the
+   * mock's own bound, with room for the largest body its other limits allow (a bulk email of
+   * 10,000 destinations and a 1 MiB template: about 3.5 MiB).
+   */
+  bodyBytes: 4 * 2 ** 20,
 } as const;
 
 /**

@@ -42,6 +42,7 @@ export const sales = {
     ...routes.sales.create,
     summary: 'Upload sales attributed to campaigns. The batch is stored whole or not at all.',
     body: z.array(SaleSchema).min(1),
+    upload: true,
     success: { status: 200 },
     errors: [campaignNotFound, duplicateSale, invalidSale],
     validationErrorStyle: 'message',

@@ -44,6 +44,7 @@ export const transactions = {
       'Each lead lands on a status by the duplicate (7 days) and cap rules. A batch is validated whole; ' +
       '`resource_id` makes a repeated submission create nothing new.',
     body: LeadBatchSchema,
+    upload: true,
     success: { status: 201, data: z.literal(messages.leadsSubmitted) },
     errors: [leadIssues, noMatchingOffer],
     validationErrorStyle: 'lead-issues',

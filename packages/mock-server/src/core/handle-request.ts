@@ -12,6 +12,7 @@ import {
   resourcesNamedBy,
   validationError,
 } from '@marketing/domain';
+import { limits } from '@marketing/domain/routes';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { CellMemo } from './cell-memo.js';
@@ -199,8 +200,13 @@ export function handleServiceRequest(
   if (full !== undefined) return asCaller(fail(507, full), org._id);
   const caller: Caller = { pipeline, url, route, key, org };
   if (!endpoint.body) return answerWithBody(caller, undefined);
+  // An upload may be as large as the server allows; other bodies have no use for more than 4 MiB,
+  // and a hundred clients each sending 20 MiB to a search were each read whole before their 413.
+  const maxBytes = endpoint.upload
+    ? pipeline.settings.maxBodyBytes
+    : Math.min(limits.bodyBytes, pipeline.settings.maxBodyBytes);
   const readAndAnswer = (source: BodySource = request) =>
-    readJsonBody(source, pipeline.settings.maxBodyBytes).then(async (read) => {
+    readJsonBody(source, maxBytes).then(async (read) => {
       if ('error' in read) return asCaller(read.error, org._id);
       if (pipeline.gate.closed) await pipeline.gate.waitOpen();
       return answerWithBody(caller, read.body);
@@ -209,7 +215,7 @@ export function handleServiceRequest(
   // Large writes wait their turn with the mock's other growing requests and look for room when it
   // comes: forty uploads of 100,000 contacts sent together each found room, then ran it out. The
   // body is read first and parsed in the turn.
-  return readFirst(request, pipeline.settings.maxBodyBytes).then((source) =>
+  return readFirst(request, maxBytes).then((source) =>
     runWithRoom(pipeline.growth, pipeline.settings, () => readAndAnswer(source)).catch((error: unknown) => {
       if (!(error instanceof ControlError)) throw error;
       return asCaller(failWith(error), org._id);

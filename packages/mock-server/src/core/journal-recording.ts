@@ -20,8 +20,9 @@ export class ReadOnce implements IncomingCall {
   get headers() {
     return this.call.headers;
   }
-  text(): Promise<string> {
-    this.#text ??= this.call.text();
+  /** The body, read once; `maxBytes` is the first reader's (the handler's, for its endpoint). */
+  text(maxBytes?: number): Promise<string> {
+    this.#text ??= this.call.text(maxBytes);
     return this.#text;
   }
   /** The body if it was read, or read now when the method may carry one. */

@@ -1,8 +1,9 @@
 import { messages } from '@marketing/domain';
 import { BodyTooLargeError } from './body-too-large.js';
+import { ControlError } from './control-error.js';
 import { tooDenseMessage, tooDenseSteps } from './json-density.js';
 import { JsonLimitError, type JsonLimits, parseJsonSteps, tooManyMembers } from './json-in-slices.js';
-import { fail, type Outcome } from './responses.js';
+import { fail, failWith, type Outcome } from './responses.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
 
 /**
@@ -72,6 +73,8 @@ export async function readJsonBody(request: BodySource, maxBytes: number): Promi
   } catch (error) {
     // A transport that counts the body as it streams stops at the limit (the Node server does).
     if (error instanceof BodyTooLargeError) return tooLarge();
+    // One that has no room for it now (the Node server's 503 when bodies hold too much).
+    if (error instanceof ControlError) return { error: failWith(error) };
     throw error;
   }
   if (text.length > maxBytes) return tooLarge();

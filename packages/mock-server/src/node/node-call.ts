@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { BodyTooLargeError } from '../core/body-too-large.js';
 import type { IncomingCall } from '../core/handle-request.js';
+import type { BodyRoom } from './body-room.js';
 import type { TurnBudget } from './turn-budget.js';
 
 /** The call the core reads, over Node's request: one object per request, its methods shared. */
@@ -15,12 +16,22 @@ export class NodeCall implements IncomingCall {
   readonly #req: IncomingMessage;
   readonly #maxBytes: number;
   readonly #budget: TurnBudget | undefined;
+  readonly #room: { bodies: BodyRoom; res: ServerResponse } | undefined;
 
-  /** `budget`: a body's work (parsing, answering) waits its turn when this turn has had enough. */
-  constructor(req: IncomingMessage, maxBytes: number, budget?: TurnBudget) {
+  /**
+   * `budget`: a body's work (parsing, answering) waits its turn when this turn has had enough.
+   * `room`: the server's count of bodies held, and the response this body is counted until.
+   */
+  constructor(
+    req: IncomingMessage,
+    maxBytes: number,
+    budget?: TurnBudget,
+    room?: { bodies: BodyRoom; res: ServerResponse },
+  ) {
     this.#req = req;
     this.#maxBytes = maxBytes;
     this.#budget = budget;
+    this.#room = room;
     this.headerList = req.rawHeaders;
     this.method = req.method ?? 'GET';
     this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
@@ -39,13 +50,15 @@ export class NodeCall implements IncomingCall {
   /**
    * The body as text. Bytes are counted as they arrive: past the limit, reading stops at once and
    * this rejects with a `BodyTooLargeError` (the core answers 413), so no more than the limit is
-   * ever held, whatever the body's length, framing (chunked) or speed.
+   * ever held, whatever the body's length, framing (chunked) or speed. Past the server's room for
+   * bodies (all clients' together), it rejects with a 503 `ControlError` in the same way.
    */
   text(limitBytes?: number): Promise<string> {
     const req = this.#req;
     const maxBytes = Math.min(limitBytes ?? this.#maxBytes, this.#maxBytes);
     const declared = Number(req.headers['content-length']);
     if (declared > maxBytes) return Promise.reject(this.#tooLarge(maxBytes));
+    const take = this.#room?.bodies.taker(this.#room.res);
     return new Promise((resolve, reject) => {
       // Decoded as it arrives: decoding 60 MB at the end held the thread for 60 ms.
       const decoder = new StringDecoder('utf8');
@@ -53,11 +66,13 @@ export class NodeCall implements IncomingCall {
       let size = 0;
       const onData = (chunk: Buffer) => {
         size += chunk.length;
-        if (size <= maxBytes) parts.push(decoder.write(chunk));
+        const refusal =
+          size > maxBytes ? this.#tooLarge(maxBytes) : take && !take(chunk.length) ? this.#busy() : undefined;
+        if (refusal === undefined) parts.push(decoder.write(chunk));
         else {
           parts.length = 0;
           detach();
-          reject(this.#tooLarge(maxBytes));
+          reject(refusal);
         }
       };
       const onEnd = () => {
@@ -81,9 +96,18 @@ export class NodeCall implements IncomingCall {
   }
 
   #tooLarge(maxBytes: number): BodyTooLargeError {
-    this.overLimit = true;
-    // Whatever else arrives is not read: the server answers and closes the connection.
-    this.#req.pause();
+    this.#stopReading();
     return new BodyTooLargeError(maxBytes);
+  }
+
+  #busy(): Error {
+    this.#stopReading();
+    return this.#room!.bodies.busy();
+  }
+
+  // Whatever else arrives is not read: the server answers and closes the connection.
+  #stopReading(): void {
+    this.overLimit = true;
+    this.#req.pause();
   }
 }

@@ -621,6 +621,69 @@ describe('createNodeServer', () => {
     await until(async () => (await fetch(`${url}/tags`)).status === 200);
   });
 
+  it('answers a chunked body to a route that takes no upload 413 once it passes 4 MiB, not once it ends', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const url = await listening(mock, { maxBodyBytes: 64 * 2 ** 20 });
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    closers.push(() => socket.destroy());
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /contacts/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const chunk = `10000\r\n${' '.repeat(0x10000)}\r\n`;
+    let sent = 0;
+    while (answer === '' && sent < 32 * 2 ** 20 && !socket.destroyed) {
+      if (!socket.write(chunk)) await new Promise((resolve) => setTimeout(resolve, 1));
+      sent += 0x10000;
+      if (sent % (2 ** 20) === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(async () => answer.includes('\r\n\r\n{'));
+    expectEnvelope(answer, 413, 'Request body is larger than 4194304 bytes');
+    expect(sent).toBeLessThan(12 * 2 ** 20);
+  });
+
+  it('answers a body 503 with retry-after while others hold the room for bodies, and takes it once they are answered', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const url = await listening(mock, { maxBodyBytes: 2 ** 20, maxHeldBodyBytes: 2 ** 20 });
+    const upload = (length: number) =>
+      `POST /contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+    const contacts = `{"contacts":[{"cell":"27821234567","firstname":"${'a'.repeat(590_000)}"}]}`;
+    // One upload that stops after 600 kB of its 900 kB: its bytes are held until it is answered.
+    const stalled = connect(Number(new URL(url).port), '127.0.0.1');
+    closers.push(() => stalled.destroy());
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    const whole = `{"contacts":[{"cell":"27821234567","firstname":"${'b'.repeat(900_000 - 60)}"}]}`.padEnd(
+      900_000,
+    );
+    stalled.write(upload(whole.length) + whole.slice(0, 600_000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const post = () =>
+      fetch(`${url}/contacts`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: contacts,
+      });
+    const busy = await post();
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(busy.headers.get('connection')).toBe('close');
+    expect((await busy.json()).error).toBe(
+      'The mock is busy: it holds 1 MiB of request bodies being read; try again shortly',
+    );
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+    const answered = new Promise<string>((resolve) =>
+      stalled.once('data', (chunk) => resolve(String(chunk))),
+    );
+    stalled.write(whole.slice(600_000));
+    expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+    expect((await post()).status).toBe(200);
+  });
+
   it('counts no bytes for an answer made after its connection was cut', async () => {
     const slowBig = {
       respond: async (call: { url: string }) => {

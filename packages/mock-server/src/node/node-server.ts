@@ -6,6 +6,7 @@ import { createIdGenerator } from '../core/ids.js';
 import { gzipVariantEtag } from '../core/openapi-answer.js';
 import { bodyPieces, bodyText, envelopeError, markSent } from '../core/responses.js';
 import type { MockService } from '../mock-service.js';
+import { BodyRoom } from './body-room.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { limitConnections } from './connection-limit.js';
 import { NodeCall } from './node-call.js';
@@ -61,6 +62,14 @@ export interface NodeServerOptions {
    * answers and never reading them would hold them all in memory. @default 268435456 (256 MiB)
    */
   maxUnsentBytes?: number;
+  /**
+   * The bytes of request bodies held at once, in all connections, from a body's first byte until
+   * its answer is sent: a body that would pass it is answered 503 with `retry-after` and its
+   * connection closed, while the others are read on. Each body is bounded by `maxBodyBytes`, their
+   * number is not: many clients uploading large bodies at once would hold them all in memory.
+   * Never less than `maxBodyBytes`. @default 134217728 (128 MiB)
+   */
+  maxHeldBodyBytes?: number;
   /** How long a connection may take over its request (each has a default). */
   timeouts?: Partial<NodeServerTimeouts>;
   /**
@@ -108,6 +117,7 @@ const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
   sendMs: 30_000,
 };
 const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
+const DEFAULT_MAX_HELD_BODY_BYTES = 128 * 2 ** 20;
 // Request work started in one turn of the event loop before the rest wait for the next.
 const TURN_BUDGET_MS = 20;
 // The 'close' listeners a connection may have (see where connections are set up).
@@ -146,6 +156,10 @@ export function createNodeServer(
   const timeouts = { ...NODE_SERVER_TIMEOUTS, ...options.timeouts };
   const budget = new TurnBudget(TURN_BUDGET_MS);
   const unsent = new UnsentAnswers(options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES, timeouts.sendMs);
+  const maxBodyBytes = options.maxBodyBytes ?? mock.settings?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const bodies = new BodyRoom(
+    Math.max(options.maxHeldBodyBytes ?? DEFAULT_MAX_HELD_BODY_BYTES, maxBodyBytes),
+  );
   const server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -196,11 +210,7 @@ export function createNodeServer(
         res.end();
         return;
       }
-      const call = new NodeCall(
-        req,
-        options.maxBodyBytes ?? mock.settings?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-        budget,
-      );
+      const call = new NodeCall(req, maxBodyBytes, budget, { bodies, res });
       let info: Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> = { status: 0 };
       try {
         const answer = await mock.respond(call);

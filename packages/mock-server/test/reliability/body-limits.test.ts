@@ -66,7 +66,8 @@ describe('a request body past the mock’s limits', () => {
     ],
   ])('refuses %s with a 413 naming the limit', async (_, body, what) => {
     const { post } = startMock();
-    const answer = await post('/contacts/search', body);
+    // An upload, which may be larger than other bodies (4 MiB).
+    const answer = await post('/contacts', body);
     expect(answer.status).toBe(413);
     expect((await answer.json()).error).toBe(limit(what));
   });
@@ -78,7 +79,7 @@ describe('a request body past the mock’s limits', () => {
     JSON.parse(body);
     const parseMs = performance.now() - started;
     started = performance.now();
-    const answer = await post('/contacts/search', body);
+    const answer = await post('/contacts', body);
     const refuseMs = performance.now() - started;
     expect(answer.status).toBe(413);
     expect((await answer.json()).error).toBe(limit('an object of more than 10,000 members'));
@@ -100,6 +101,27 @@ describe('a request body past the mock’s limits', () => {
     expect(body.length).toBeGreaterThan(48 * 1024);
     const answer = await post('/contacts/search', body);
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('the size of a request body', () => {
+  // Within every parse limit: 300,000 cells of 11 digits, a list of 10,000 lists of 30.
+  const cells = Array.from({ length: 300_000 }, (_, i) => `"2782${String(1_000_000 + i).padStart(7, '0')}"`);
+  const large = `{"find":{"cell":[${cells.join(',')}]}}`;
+
+  it('refuses a body past 4 MiB on an endpoint that takes no upload, naming the limit', async () => {
+    const { post } = startMock();
+    expect(large.length).toBeGreaterThan(4 * 2 ** 20);
+    const answer = await post('/contacts/search', large);
+    expect(answer.status).toBe(413);
+    expect((await answer.json()).error).toBe('Request body is larger than 4194304 bytes');
+  });
+
+  it('reads a body as large on an upload, to its own checks', async () => {
+    const { post } = startMock();
+    const answer = await post('/contacts', large);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error).not.toContain('larger than');
   });
 });
 
