@@ -640,7 +640,7 @@ describe('createNodeServer', () => {
     while (answer === '' && sent < 32 * 2 ** 20 && !socket.destroyed) {
       if (!socket.write(chunk)) await new Promise((resolve) => setTimeout(resolve, 1));
       sent += 0x10000;
-      if (sent % (2 ** 20) === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (sent % 2 ** 20 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await until(async () => answer.includes('\r\n\r\n{'));
     expectEnvelope(answer, 413, 'Request body is larger than 4194304 bytes');
@@ -682,6 +682,19 @@ describe('createNodeServer', () => {
     stalled.write(whole.slice(600_000));
     expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
     expect((await post()).status).toBe(200);
+  });
+
+  it('counts no unread bytes for the OpenAPI document, which is kept once for every client', async () => {
+    const url = await listening(createMockService(), { maxUnsentBytes: 8 * 2 ** 20 });
+    // Each never-reading connection leaves 16 answers of the 160 kB document unread: 2.5 MB each.
+    const readers = Array.from({ length: 6 }, () =>
+      pipeline(url, 'GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n', 40, { paused: true }),
+    );
+    await until(async () => readers.every(({ socket }) => socket.bytesWritten > 0));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
+    const answer = await fetch(`${url}/__mock/requests?limit=1`);
+    expect(answer.status).toBe(200);
   });
 
   it('counts no bytes for an answer made after its connection was cut', async () => {

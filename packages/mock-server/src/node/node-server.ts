@@ -267,7 +267,8 @@ export function createNodeServer(
           headers.push(name, name === 'etag' && zippedForm ? gzipVariantEtag(etag!) : answer.headers[name]!);
         if (call.overLimit) closeAfterAnswer(req.socket, headers);
         res.writeHead(answer.status, headers);
-        unsent.end(res, body);
+        // An answer with an ETag is the OpenAPI document, whose text and bytes are kept for all.
+        unsent.end(res, body, etag !== undefined);
         if (onRequest) {
           info = {
             status: answer.status,
