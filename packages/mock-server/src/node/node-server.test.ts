@@ -559,6 +559,71 @@ describe('createNodeServer', () => {
     }
   }, 30_000);
 
+  it('answers 30 pipelined requests, then 400 for one the client cut short with its end, when read in slices', async () => {
+    const { server, url } = await listeningServer(createMockService({ rateLimit: false }));
+    const port = Number(new URL(url).port);
+    // Past 64 open connections, each is read a slice at a time; 30 pipelined are held past 16.
+    const idle = Array.from({ length: 70 }, () => connect(port, '127.0.0.1'));
+    closers.push(() => {
+      for (const socket of idle) socket.destroy();
+    });
+    await until(
+      async () => (await new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n)))) >= 70,
+    );
+    for (let round = 0; round < 5; round++) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.end(
+        `${'GET /nope HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(30)}GET /nope/cut HTTP/1.1\r\nHost: x\r\nX-A: b`,
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      await new Promise((resolve) => socket.once('close', resolve));
+      const statuses = text.match(/HTTP\/1\.1 \d+/g)?.map((line) => line.slice(9));
+      expect(statuses).toEqual([...Array(30).fill('404'), '400']);
+    }
+  });
+
+  it('answers requests pipelined before a Connection: close once, with no listener warning for the bytes after it', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const { server, url } = await listeningServer(createMockService({ rateLimit: false }));
+      const port = Number(new URL(url).port);
+      // Past 64 open connections, each is read a slice (4 kB) at a time.
+      const idle = Array.from({ length: 70 }, () => connect(port, '127.0.0.1'));
+      closers.push(() => {
+        for (const socket of idle) socket.destroy();
+      });
+      await until(
+        async () =>
+          (await new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n)))) >= 70,
+      );
+      const request = (i: number, extra = '') =>
+        `GET /tags?i=${i} HTTP/1.1\r\nHost: x\r\n${i % 3 === 0 ? `X-Pad: ${'z'.repeat(5_000)}\r\n` : ''}${extra}\r\n`;
+      const before = Array.from({ length: 30 }, (_, i) => request(i)).join('');
+      const after = Array.from({ length: 29 }, (_, i) => request(31 + i)).join('');
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`${before}${request(30, 'Connection: close\r\n')}${after}`),
+      );
+      socket.on('error', () => undefined);
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      await new Promise((resolve) => socket.once('close', resolve));
+      // Each request up to the one that closes is answered, and nothing after it.
+      expect(text.match(/HTTP\/1\.1 \d+/g)?.length).toBe(31);
+      expect(text.match(/HTTP\/1\.1 401/g)?.length).toBe(31);
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('answers the requests pipelined before a CONNECT, then the CONNECT 405', async () => {
     const health = 'GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n';
     const answer = await rawExchange(

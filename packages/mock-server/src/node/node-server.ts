@@ -365,6 +365,8 @@ function closeAfterAnswer(socket: Socket, headers: string[]): void {
   (socket as Socket & { destroySoon(): void }).destroySoon = () => closeLingering(socket);
 }
 
+const answeringUnreadable = new WeakSet<Socket>();
+
 // A request Node cannot read (headers over its 16 kB limit, a malformed message, a timeout) gets
 // the service's envelope, not Node's bare status line, and the connection is closed.
 function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
@@ -372,6 +374,9 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
     socket.destroy();
     return;
   }
+  // Node's parser reports an error again for each read after its first (bytes after a request
+  // that said `Connection: close`, read a slice at a time, gave a dozen): the first is answered.
+  if (answeringUnreadable.has(socket)) return;
   // The server stopped reading, for a client that does not take its answers: a client that
   // paused 12 s lost 11,600 requests it had sent whole. One that never takes them is cut after
   // `timeouts.requestMs` without progress.
@@ -382,6 +387,7 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request timeout: the request was not sent in time']
         : [400, 'Bad request: the HTTP message could not be read'];
+  answeringUnreadable.add(socket);
   const { answered, answerOwed } = unreadableBytes(socket);
   void answered.then(() => {
     if (!socket.writable) socket.destroy();
