@@ -861,4 +861,30 @@ describe('createNodeServer', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(performance.now() - started).toBeLessThan(3_000);
   });
+
+  it('cuts slow-loris and silent connections whose clients neither read their 408 nor close', async () => {
+    const { server, url } = await listeningServer(createMockService(), { timeouts: { headersMs: 300 } });
+    const { port } = new URL(url);
+    const open = () => new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n)));
+    // Clients that never read (so never see the server's end) and never close their side.
+    const deaf = (first?: string) => {
+      const socket = connect(Number(port), '127.0.0.1', () => first && socket.write(first));
+      socket.pause();
+      socket.on('error', () => undefined);
+      closers.push(() => socket.destroy());
+    };
+    deaf('GET /tags HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    deaf();
+    // Others are answered meanwhile.
+    const status = await new Promise((resolve) =>
+      get(`${url}/__mock/health`, { agent: false }, (answer) => resolve(answer.resume().statusCode)),
+    );
+    expect(status).toBe(200);
+    await until(async () => (await open()) === 2);
+    const started = performance.now();
+    // Left half-open after their 408, they held their connections (and, under --max-connections,
+    // their slots) for good.
+    await until(async () => (await open()) === 0, 5_000);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
 });

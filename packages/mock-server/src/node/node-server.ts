@@ -392,13 +392,15 @@ function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
   void answered.then(() => {
     if (!socket.writable) socket.destroy();
     else if (answerOwed()) endWith(socket, status, message);
-    else socket.end();
+    else closeLingering(socket);
   });
 }
 
-// An answer written on the socket itself, for requests that never reach the handler.
+// An answer written on the socket itself, for requests that never reach the handler. The
+// connection is cut a moment later: half-open, it waited for the client to close its side, and a
+// client that neither read its 408 nor closed held it for good (a slot under --max-connections).
 function endWith(socket: Duplex, status: number, message: string): void {
-  socket.end(rawAnswer(status, message));
+  closeLingering(socket as Socket, rawAnswer(status, message));
 }
 
 // Clients hold too many answers unread: this request is not answered now (its body not read,
