@@ -54,6 +54,12 @@ export interface IncomingCall {
   /** The body as text; a transport that counts it as it streams stops past `maxBytes`. */
   text(maxBytes?: number): Promise<string>;
   /**
+   * The body's first `bytes` as text, the rest read and dropped, when the transport streams it:
+   * what the request journal keeps of a body no handler read (a request refused before its body,
+   * a 401), without holding the whole of it.
+   */
+  head?(bytes: number): Promise<string>;
+  /**
    * The headers as names and values in turn, as received (Node's `rawHeaders`), when the transport
    * has them: the request journal keeps this list, which costs nothing to make.
    */

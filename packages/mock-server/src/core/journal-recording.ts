@@ -2,7 +2,7 @@ import type { Fault } from './faults.js';
 import type { IncomingCall } from './handle-request.js';
 import { JOURNAL_BODY_LIMIT, type RequestJournal } from './request-journal.js';
 import type { RequestTarget } from './request-target.js';
-import { type Answer, bodyText, bodyTextHead, envelopeError } from './responses.js';
+import { type Answer, bodyTextHead, envelopeError } from './responses.js';
 
 /** A request body read at most once, for the handler and for the journal. */
 export class ReadOnce implements IncomingCall {
@@ -25,10 +25,15 @@ export class ReadOnce implements IncomingCall {
     this.#text ??= this.call.text(maxBytes);
     return this.#text;
   }
-  /** The body if it was read, or read now when the method may carry one. */
+  /**
+   * The body if it was read, or its head read now when the method may carry one: no handler will
+   * read it, and the journal keeps at most its first 64 kB (read whole, a hundred 30 MiB uploads
+   * refused 401 were each held in full for it).
+   */
   bodyForJournal(): Promise<string> | undefined {
     if (this.#text) return this.#text;
-    return this.method === 'GET' || this.method === 'HEAD' ? undefined : this.text();
+    if (this.method === 'GET' || this.method === 'HEAD') return undefined;
+    return this.call.head ? this.call.head(JOURNAL_BODY_LIMIT + 1) : this.text();
   }
 }
 

@@ -23,6 +23,9 @@ export class BodyRoom {
 
   /** Counts bytes of the body answered by `res`, until `res` closes; `false` when they do not fit. */
   taker(res: ServerResponse): (bytes: number) => boolean {
+    // Its answer sent already, whatever reads the body now does not hold it for the answer, and
+    // the 'close' that would give its bytes back came before anyone listened.
+    if (res.writableFinished || res.destroyed) return () => true;
     let held = 0;
     res.once('close', () => {
       this.#bytes -= held;

@@ -95,6 +95,36 @@ export class NodeCall implements IncomingCall {
     });
   }
 
+  /**
+   * The body's first `bytes` as text, the rest read and dropped (as Node drops the body of a
+   * request answered without reading it), counted against no limit since none of it is kept.
+   */
+  head(bytes: number): Promise<string> {
+    const req = this.#req;
+    return new Promise((resolve, reject) => {
+      const decoder = new StringDecoder('utf8');
+      let text = '';
+      let size = 0;
+      const onData = (chunk: Buffer) => {
+        if (size < bytes)
+          text += decoder.write(size + chunk.length > bytes ? chunk.subarray(0, bytes - size) : chunk);
+        size += chunk.length;
+      };
+      const onEnd = () => {
+        detach();
+        resolve(text + decoder.end());
+      };
+      const onError = (error: Error) => {
+        detach();
+        reject(error);
+      };
+      const detach = () => {
+        req.off('data', onData).off('end', onEnd).off('error', onError);
+      };
+      req.on('data', onData).on('end', onEnd).on('error', onError);
+    });
+  }
+
   #tooLarge(maxBytes: number): BodyTooLargeError {
     this.#stopReading();
     return new BodyTooLargeError(maxBytes);

@@ -749,6 +749,31 @@ describe('createNodeServer', () => {
     expect((await post()).status).toBe(200);
   });
 
+  it('gives back the room of bodies refused before they were read, and journals their head', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const url = await listening(mock, { maxBodyBytes: 2 ** 20, maxHeldBodyBytes: 2 ** 20 });
+    const contacts = (length: number) =>
+      `{"contacts":[{"cell":"27821234567","firstname":"${'a'.repeat(length)}"}]}`;
+    const post = (path: string, body: string, authorization?: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body,
+      }).then((answer) => answer.status);
+    // Each refused before its body is read: no key, a bad key, a wrong method, no such route.
+    for (let round = 0; round < 3; round++) {
+      expect(await post('/contacts', contacts(800_000))).toBe(401);
+      expect(await post('/contacts', contacts(800_000), 'Bearer nope')).toBe(401);
+      expect(await post('/nope', contacts(800_000), 'Bearer k')).toBe(404);
+    }
+    expect(await post('/contacts', contacts(600_000), 'Bearer k')).toBe(200);
+    const entry = (await (await fetch(`${url}/__mock/requests?status=404&limit=1`)).json()).data[0];
+    const detail = await (await fetch(`${url}/__mock/requests/${entry.id}`)).json();
+    expect(detail.data.body_truncated).toBe(true);
+    expect(detail.data.body).toMatch(/^\{"contacts":\[\{"cell":"27821234567","firstname":"a+$/);
+    expect(detail.data.body.length).toBe(64 * 1024);
+  });
+
   it('counts no unread bytes for the OpenAPI document, which is kept once for every client', async () => {
     const url = await listening(createMockService(), { maxUnsentBytes: 8 * 2 ** 20 });
     // Each never-reading connection leaves 16 answers of the 160 kB document unread: 2.5 MB each.
