@@ -73,7 +73,10 @@ export interface MockServiceOptions {
    * server). Not set: the control plane is open to anyone who can reach it.
    */
   controlToken?: string;
-  /** The largest request body accepted, in bytes. @default 67108864 (64 MiB) */
+  /**
+   * The largest upload (contacts, sales, leads) or seed accepted, in bytes; other bodies are at
+   * most 4 MiB (or this, if smaller). @default 67108864 (64 MiB)
+   */
   maxBodyBytes?: number;
   /** How many request journal entries to keep (the oldest are dropped). @default 1000 */
   requestJournalLimit?: number;
