@@ -634,6 +634,22 @@ describe('createNodeServer', () => {
     expect(statuses).toEqual([...Array(40).fill('200'), '405']);
   });
 
+  it('keeps serving when a client resets its connection while a CONNECT waits behind unread answers', async () => {
+    const url = await listening(createMockService());
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.pause();
+    // Forty answers of 160 kB, more than the kernel holds for a client that does not read.
+    socket.write(
+      `${'GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(40)}CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+  });
+
   it('lets seeds and new worlds through while a large upload stalls midway, or is dropped after one gave up', async () => {
     const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
     const url = await listening(createWorldRouter(mock));

@@ -318,6 +318,9 @@ export function createNodeServer(
   // Node closes a CONNECT without a word when nothing listens for it: it gets an envelope, after
   // the answers to requests pipelined before it (they were lost, though their work was done).
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    // Node hands the connection over without its error listener: a client that resets it while
+    // the answers before the CONNECT are written would stop the server (cold check 25).
+    socket.on('error', () => socket.destroy());
     void unreadableBytes(req.socket).answered.then(() => {
       if (!socket.writable) socket.destroy();
       else endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
