@@ -634,6 +634,16 @@ describe('createNodeServer', () => {
     expect(statuses).toEqual([...Array(40).fill('200'), '405']);
   });
 
+  it('answers a large answer pipelined before a CONNECT in full, then the 405, and closes', async () => {
+    const answer = await rawExchange(
+      'GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\nCONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      { respond: async () => ({ status: 200, body: { ok: true, data: 'x'.repeat(4 * 2 ** 20) } }) },
+    );
+    const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    expect(statuses).toEqual(['200', '405']);
+    expect(answer.length).toBeGreaterThan(4 * 2 ** 20);
+  });
+
   it('keeps serving when a client resets its connection while a CONNECT waits behind unread answers', async () => {
     const url = await listening(createMockService());
     const socket = connect(Number(new URL(url).port), '127.0.0.1');

@@ -321,6 +321,12 @@ export function createNodeServer(
     // Node hands the connection over without its error listener: a client that resets it while
     // the answers before the CONNECT are written would stop the server (cold check 25).
     socket.on('error', () => socket.destroy());
+    // Nor its drain listener: a large answer to a request before the CONNECT, written a piece at a
+    // time, waited for a drain that never came, and the connection stayed open for good.
+    socket.on('drain', () => {
+      const answer = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (answer && !answer.writableFinished) answer.emit('drain');
+    });
     void unreadableBytes(req.socket).answered.then(() => {
       if (!socket.writable) socket.destroy();
       else endWith(socket, 405, 'Method not allowed: the mock is not a proxy and does not CONNECT');
