@@ -98,10 +98,11 @@ export class NodeCall implements IncomingCall {
   /**
    * The body's first `bytes` as text, the rest read and dropped (as Node drops the body of a
    * request answered without reading it), counted against no limit since none of it is kept.
+   * Never rejects: a body cut short by its client gives what arrived.
    */
   head(bytes: number): Promise<string> {
     const req = this.#req;
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
       const decoder = new StringDecoder('utf8');
       let text = '';
       let size = 0;
@@ -114,14 +115,15 @@ export class NodeCall implements IncomingCall {
         detach();
         resolve(text + decoder.end());
       };
-      const onError = (error: Error) => {
-        detach();
-        reject(error);
-      };
+      // A client that leaves before the end of a body no one waits for: what came is its head.
+      // (Its request answered, Node no longer ends it when the connection closes.)
+      const onError = () => onEnd();
       const detach = () => {
-        req.off('data', onData).off('end', onEnd).off('error', onError);
+        req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onError);
+        req.socket.off('close', onError);
       };
-      req.on('data', onData).on('end', onEnd).on('error', onError);
+      req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onError);
+      req.socket.once('close', onError);
     });
   }
 

@@ -800,6 +800,70 @@ describe('createNodeServer', () => {
     expect(detail.data.body.length).toBe(64 * 1024);
   });
 
+  it('delivers an answer sent before the body to a client that said Connection: close and is still sending', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const url = await listening(mock);
+    // In another process, as a client is: ten rounds of a 10 MiB upload without a key, sent whole
+    // while the 401 comes back; each prints the status line it got, or NONE.
+    const client = `
+      const net = require('node:net');
+      (async () => {
+        for (let round = 0; round < 10; round++) {
+          const got = await new Promise((resolve) => {
+            const socket = net.connect(${new URL(url).port}, '127.0.0.1');
+            let text = '';
+            socket.on('data', (chunk) => { text += chunk; });
+            socket.on('error', () => {});
+            socket.on('close', () => resolve(text.split('\\r\\n')[0] || 'NONE'));
+            socket.on('connect', () => {
+              socket.write('POST /contacts HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\nContent-Type: application/json\\r\\nContent-Length: ${10 * 2 ** 20}\\r\\n\\r\\n');
+              const piece = Buffer.alloc(65536, 32);
+              let sent = 0;
+              const pump = () => {
+                while (sent < ${10 * 2 ** 20} && !socket.destroyed) {
+                  sent += piece.length;
+                  if (!socket.write(piece, () => {})) return socket.once('drain', pump);
+                }
+                if (!socket.destroyed) socket.end();
+              };
+              pump();
+            });
+          });
+          console.log(got);
+        }
+      })();`;
+    const child = spawn(process.execPath, ['-e', client]);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Closed at once after the 401, the connection was reset under the client's writes: the
+    // answer was lost 7 times in 20.
+    expect(output.trim().split('\n')).toEqual(Array(10).fill('HTTP/1.1 401 Unauthorized'));
+  }, 30_000);
+
+  it('journals the head of a body its client abandoned after an early answer', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
+    const url = await listening(mock);
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    closers.push(() => socket.destroy());
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const answered = new Promise((resolve) => socket.once('data', resolve));
+    socket.write(
+      `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${2 ** 20}\r\n\r\n{"contacts":[${' '.repeat(100_000)}`,
+    );
+    await answered;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await until(async () => {
+      const [entry] = (await (await fetch(`${url}/__mock/requests?status=401&limit=1`)).json()).data;
+      const detail = await (await fetch(`${url}/__mock/requests/${entry.id}`)).json();
+      return detail.data.body_truncated === true && detail.data.body.startsWith('{"contacts":[   ');
+    });
+  });
+
   it('counts no unread bytes for the OpenAPI document, which is kept once for every client', async () => {
     const url = await listening(createMockService(), { maxUnsentBytes: 8 * 2 ** 20 });
     // Each never-reading connection leaves 16 answers of the 160 kB document unread: 2.5 MB each.

@@ -174,6 +174,10 @@ export function createNodeServer(
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
+      // The last answer of a connection (`Connection: close`, HTTP/1.0): Node closes it once the
+      // answer is written, and a client still sending (a body not yet read, requests pipelined
+      // after it) got a reset that lost the answer. It lingers, as after a 413.
+      if (!res.shouldKeepAlive) lingerWhenClosed(req.socket);
       const admitted = admit(req.socket, res, timeouts.requestMs, onFirstHold);
       if (admitted !== true && !(await admitted)) return;
       // A request answered before the mock sees it, for the request log.
@@ -371,6 +375,12 @@ function lengthOf(pieces: readonly string[]): number {
 // and the client could lose the 413), then the connection is cut.
 function closeAfterAnswer(socket: Socket, headers: string[]): void {
   headers.push('connection', 'close');
+  lingerWhenClosed(socket);
+}
+
+// Node closes a connection after its last answer with `destroySoon`: this one reads and drops what
+// still arrives for a second first.
+function lingerWhenClosed(socket: Socket): void {
   (socket as Socket & { destroySoon(): void }).destroySoon = () => closeLingering(socket);
 }
 
