@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { ControlError } from '../core/control-error.js';
+import { whenGone } from './unsent-answers.js';
 
 /**
  * The bytes of request bodies a server holds at once, across every connection: a body is counted
@@ -21,13 +22,17 @@ export class BodyRoom {
 
   constructor(readonly limitBytes: number) {}
 
-  /** Counts bytes of the body answered by `res`, until `res` closes; `false` when they do not fit. */
+  /**
+   * Counts bytes of the body answered by `res`, until `res` or its connection closes; `false` when
+   * they do not fit.
+   */
   taker(res: ServerResponse): (bytes: number) => boolean {
     // Its answer sent already, whatever reads the body now does not hold it for the answer, and
     // the 'close' that would give its bytes back came before anyone listened.
     if (res.writableFinished || res.destroyed) return () => true;
     let held = 0;
-    res.once('close', () => {
+    // Its connection's close too: a pipelined answer waiting its turn never closes itself.
+    whenGone(res, () => {
       this.#bytes -= held;
       held = 0;
     });

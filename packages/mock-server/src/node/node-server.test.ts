@@ -106,6 +106,23 @@ async function listeningServer(
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+// How many connections `server` has open.
+const openConnections = (server: Server) =>
+  new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count ?? 0)));
+
+// A server (its port) that reads every connection a slice (4 kB) at a time: past 64 open
+// connections it does, and 70 idle ones are held open.
+async function slicingServer(mock: Parameters<typeof createNodeServer>[0]): Promise<number> {
+  const { server, url } = await listeningServer(mock);
+  const port = Number(new URL(url).port);
+  const idle = Array.from({ length: 70 }, () => connect(port, '127.0.0.1'));
+  closers.push(() => {
+    for (const socket of idle) socket.destroy();
+  });
+  await until(async () => (await openConnections(server)) >= 70);
+  return port;
+}
+
 async function listening(
   mock: Parameters<typeof createNodeServer>[0],
   options: NodeServerOptions = {},
@@ -560,16 +577,8 @@ describe('createNodeServer', () => {
   }, 30_000);
 
   it('answers 30 pipelined requests, then 400 for one the client cut short with its end, when read in slices', async () => {
-    const { server, url } = await listeningServer(createMockService({ rateLimit: false }));
-    const port = Number(new URL(url).port);
-    // Past 64 open connections, each is read a slice at a time; 30 pipelined are held past 16.
-    const idle = Array.from({ length: 70 }, () => connect(port, '127.0.0.1'));
-    closers.push(() => {
-      for (const socket of idle) socket.destroy();
-    });
-    await until(
-      async () => (await new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n)))) >= 70,
-    );
+    // 30 pipelined are held past 16.
+    const port = await slicingServer(createMockService({ rateLimit: false }));
     for (let round = 0; round < 5; round++) {
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => undefined);
@@ -591,17 +600,7 @@ describe('createNodeServer', () => {
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
     try {
-      const { server, url } = await listeningServer(createMockService({ rateLimit: false }));
-      const port = Number(new URL(url).port);
-      // Past 64 open connections, each is read a slice (4 kB) at a time.
-      const idle = Array.from({ length: 70 }, () => connect(port, '127.0.0.1'));
-      closers.push(() => {
-        for (const socket of idle) socket.destroy();
-      });
-      await until(
-        async () =>
-          (await new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n)))) >= 70,
-      );
+      const port = await slicingServer(createMockService({ rateLimit: false }));
       const request = (i: number, extra = '') =>
         `GET /tags?i=${i} HTTP/1.1\r\nHost: x\r\n${i % 3 === 0 ? `X-Pad: ${'z'.repeat(5_000)}\r\n` : ''}${extra}\r\n`;
       const before = Array.from({ length: 30 }, (_, i) => request(i)).join('');
@@ -980,7 +979,7 @@ describe('createNodeServer', () => {
   it('cuts slow-loris and silent connections whose clients neither read their 408 nor close', async () => {
     const { server, url } = await listeningServer(createMockService(), { timeouts: { headersMs: 300 } });
     const { port } = new URL(url);
-    const open = () => new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n)));
+    const open = () => openConnections(server);
     // Clients that never read (so never see the server's end) and never close their side.
     const deaf = (first?: string) => {
       const socket = connect(Number(port), '127.0.0.1', () => first && socket.write(first));
