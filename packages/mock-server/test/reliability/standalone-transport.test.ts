@@ -93,9 +93,12 @@ describe('the standalone server under hostile requests', () => {
     let rssMax = 0;
     while (sent < 100 * 2 ** 20 && !socket.destroyed && answer === '') {
       if (!socket.write(chunk))
-        await new Promise((resolve) => {
-          socket.once('drain', resolve);
-          socket.once('close', resolve);
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            socket.off('drain', done).off('close', done);
+            resolve();
+          };
+          socket.once('drain', done).once('close', done);
         });
       sent += 0x100000;
       rssMax = Math.max(rssMax, rssMiB(cli.child.pid!));
