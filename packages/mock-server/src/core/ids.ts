@@ -1,3 +1,6 @@
+// The counter's leading zeros, sliced rather than padded (padStart made a string per ID).
+const ZEROS = '0000000000000000';
+
 /**
  * Makes ObjectId-like IDs (24 hex digits: 8 of seconds, 16 of a counter) that sort in creation
  * order as text, so `_id` order is creation order and indexes can append.
@@ -17,6 +20,7 @@ export function createIdGenerator(nowSeconds: () => number): (prefix?: string, a
     }
     // join() builds one flat string; a template would keep a 24-character ID as a rope of its
     // parts, three times the memory, and a store holds a million of them.
-    return [prefix, secondsText, counter.toString(16).padStart(16, '0')].join('');
+    const hex = counter.toString(16);
+    return [prefix, secondsText, ZEROS.slice(hex.length), hex].join('');
   };
 }

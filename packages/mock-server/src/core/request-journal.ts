@@ -186,6 +186,10 @@ const idOrder = (id: string): number | undefined => {
   const match = ID_PATTERN.exec(id);
   return match ? Number.parseInt(match[1]!, 16) : undefined;
 };
+// The same for a record's ID, which the mock made: read without the pattern, which took 4% of an
+// in-process GET.
+const recordOrder = (id: string): number | undefined =>
+  id.length === 28 && id.startsWith('req_') ? Number.parseInt(id.slice(12), 16) : idOrder(id);
 
 /** Checks a filter given in process; throws `RequestFilterError` naming what is wrong. */
 export function checkFilter(filter: RequestFilter): RequestFilter {
@@ -301,7 +305,7 @@ export class RequestJournal {
     else this.#dropped++;
     const serial = ++this.#serial;
     this.#serials[slot] = serial;
-    this.#order[slot] = idOrder(record.id) ?? serial;
+    this.#order[slot] = recordOrder(record.id) ?? serial;
     this.#atMs[slot] = record.atMs;
     this.#durationMs[slot] = record.durationMs;
     this.#status[slot] = record.status;

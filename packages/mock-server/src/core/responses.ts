@@ -173,6 +173,33 @@ export function okText(text: string): Outcome {
   return outcome;
 }
 
+// The texts of answers of single records, by record: at most this many, dropped all at once past it.
+const RECORD_TEXTS_KEPT = 4_096;
+const recordTexts = new Map<object, string>();
+
+/**
+ * `ok(record)` for a stored record that is never changed in place (a change replaces it, as the
+ * contact store does): its envelope's text is made once and kept for the record's next answer.
+ * Clients ask for the same contacts again and again, and `JSON.stringify` was a quarter of the
+ * core's time for such a GET.
+ *
+ * @example
+ * ```ts
+ * return okRecord(contactsOf(ctx).getByCell(ctx.cell)!);
+ * ```
+ */
+export function okRecord<T extends object>(record: T): Success<T> {
+  const outcome: Success<T> & { [TEXT]?: string } = { status: 200, body: { ok: true, data: record } };
+  let text = recordTexts.get(record);
+  if (text === undefined) {
+    if (recordTexts.size >= RECORD_TEXTS_KEPT) recordTexts.clear();
+    text = JSON.stringify(outcome.body);
+    recordTexts.set(record, text);
+  }
+  outcome[TEXT] = text;
+  return outcome;
+}
+
 /** The `error` of a failure envelope (`{ok: false, error}`); `undefined` for any other answer. */
 export function envelopeError(outcome: Pick<Outcome, 'body'>): unknown {
   const envelope = outcome.body as { ok?: unknown; error?: unknown } | null | undefined;

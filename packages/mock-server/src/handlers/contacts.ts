@@ -16,7 +16,7 @@ import {
   RECORDS_PER_STEP,
   runSteps,
 } from '../core/handler-types.js';
-import { fail, ok } from '../core/responses.js';
+import { fail, ok, okRecord } from '../core/responses.js';
 import type { Steps } from '../core/slices.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
 
@@ -103,7 +103,7 @@ export const contactHandlers = defineHandlers({
   'contacts.get': {
     handle(ctx) {
       const contact = contactsOf(ctx).getByCell(ctx.cell);
-      return contact ? ok(contact) : fail(404, messages.contactNotFound);
+      return contact ? okRecord(contact) : fail(404, messages.contactNotFound);
     },
   },
   'contacts.search': {
