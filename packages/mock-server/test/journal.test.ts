@@ -110,6 +110,12 @@ describe('the request journal', () => {
       },
     });
     expect((await call('GET', '/__mock/requests/count', { query: { since: 'yesterday' } })).status).toBe(400);
+    // Date.parse takes these too; nobody means them as an instant.
+    for (const since of ['-1', '1', 'May 1'])
+      expect((await call('GET', '/__mock/requests', { query: { since } })).body.error).toBe(
+        `since: Expected an ISO 8601 instant such as 2026-11-01T09:00:00Z, got ${JSON.stringify(since)}`,
+      );
+    expect((await call('GET', '/__mock/requests', { query: { since: '2026-11-22' } })).status).toBe(200);
     expect((await call('DELETE', '/__mock/requests')).status).toBe(200);
     expect((await call('GET', '/__mock/requests/count')).body.data).toEqual({ count: 0, dropped: 0 });
   });

@@ -19,9 +19,16 @@ export function* jsonPiecesSteps<T extends object>(value: T, key: keyof T & stri
   // A key is written unescaped only where it is a key: inside a string its quotes are escaped.
   const at = outline.indexOf(`${JSON.stringify(key)}:[]`) + key.length + 4;
   const pieces = new ListPieces(outline.slice(0, at));
-  for (const [index, element] of list.entries()) {
-    if (index % ELEMENTS_PER_STEP === ELEMENTS_PER_STEP - 1) yield;
-    pieces.add(JSON.stringify(element));
+  // A step's elements in one text: one string a step, not one an element, for the collector
+  // (twenty clients reading 10,000 contacts each spent a quarter of the time collecting). A step
+  // takes as many as the last step's text says fit in a piece, at most ELEMENTS_PER_STEP.
+  let batch = 1;
+  for (let start = 0; start < list.length; ) {
+    if (start > 0) yield;
+    const json = JSON.stringify(list.slice(start, start + batch)).slice(1, -1);
+    pieces.add(json);
+    start += batch;
+    batch = Math.max(1, Math.min(ELEMENTS_PER_STEP, Math.floor((PIECE_CHARS * batch) / (json.length + 1))));
   }
   return pieces.end(outline.slice(at));
 }

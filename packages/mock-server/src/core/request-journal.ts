@@ -1,3 +1,4 @@
+import { isIsoInstant, notAnInstant } from './iso-instant.js';
 import { ListPieces } from './json-pieces.js';
 import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
@@ -194,8 +195,8 @@ const recordOrder = (id: string): number | undefined =>
 /** Checks a filter given in process; throws `RequestFilterError` naming what is wrong. */
 export function checkFilter(filter: RequestFilter): RequestFilter {
   refuseUnknownFilters(Object.keys(filter));
-  if (filter.since !== undefined && Number.isNaN(Date.parse(filter.since)))
-    throw new RequestFilterError('since: Expected an ISO 8601 instant');
+  if (filter.since !== undefined && !isIsoInstant(filter.since))
+    throw new RequestFilterError(`since: ${notAnInstant(filter.since)}`);
   const { status, limit } = filter;
   if (
     status !== undefined &&

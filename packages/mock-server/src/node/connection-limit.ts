@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { closeLingering, rawAnswer } from './raw-answer.js';
 
@@ -14,8 +14,8 @@ type ConsumableSocket = Socket & { _handle?: { _consumed?: boolean } | null };
 /**
  * Refuses connections past `most` open at once: each is answered `503` with `retry-after: 1` once
  * the start of its request shows it is not a health probe (or after a second without a byte), and
- * closed. A health probe is answered as usual, on a connection kept for a second, so that a probe
- * tells a mock at its limit from a dead one. Connections already open are served as before. For a
+ * closed. A health probe is answered as usual, on a connection closed after it (at the latest a
+ * second on), so that a probe tells a mock at its limit from a dead one. Connections already open are served as before. For a
  * mock shared on a network, where one client opening thousands of connections would otherwise make
  * every new one wait its turn.
  *
@@ -42,7 +42,23 @@ export function limitConnections(server: Server, most: number): void {
     socket.once('close', () => open--);
     admit(socket);
   });
+  // A probe's connection serves its probe alone, then closes: requests pipelined behind a probe
+  // were all served past the limit (1,001 answers on one connection).
+  const handle = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const probe = probes.get(req.socket);
+    if (probe === 'served') return;
+    if (probe === 'waiting') {
+      probes.set(req.socket, 'served');
+      res.shouldKeepAlive = false;
+    }
+    for (const listener of handle) listener.call(server, req, res);
+  });
 }
+
+// Connections let in past the limit for a health probe: waiting for it, or served it.
+const probes = new WeakMap<Socket, 'waiting' | 'served'>();
 
 function refuseUnlessHealth(socket: ConsumableSocket, most: number, admit: (socket: Socket) => void): void {
   socket.on('error', () => socket.destroy());
@@ -57,6 +73,7 @@ function refuseUnlessHealth(socket: ConsumableSocket, most: number, admit: (sock
     // Node's server reads the connection in JavaScript then (not in its parser), these bytes first.
     socket.unshift(chunk);
     if (socket._handle) socket._handle._consumed = true;
+    probes.set(socket, 'waiting');
     admit(socket);
     socket.resume();
     setTimeout(() => socket.destroy(), PROBE_MS).unref();

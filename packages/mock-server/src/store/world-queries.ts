@@ -1,4 +1,5 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
+import { isIsoInstant, notAnInstant } from '../core/iso-instant.js';
 import { setMember } from '../core/json-in-slices.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { OutboxMessage } from './records.js';
@@ -22,10 +23,6 @@ export interface ContactLookup {
   limit?: number;
 }
 
-// An instant as the mock writes them (`2026-11-01`, `2026-11-01T09:00:00Z`, with an offset):
-// `Date.parse` alone would also take `1` or `May 1`, which nobody means as a filter.
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
 type FilterRules = Record<string, (value: unknown) => string | undefined>;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? undefined : 'Expected a value');
@@ -34,10 +31,7 @@ const outboxRules: FilterRules = {
   channel: (value) =>
     value === 'sms' || value === 'email' ? undefined : `Expected sms or email, got ${JSON.stringify(value)}`,
   cell: text,
-  since: (value) =>
-    typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))
-      ? undefined
-      : `Expected an ISO 8601 instant such as 2026-11-01T09:00:00Z, got ${JSON.stringify(value)}`,
+  since: (value) => (isIsoInstant(value) ? undefined : notAnInstant(value)),
 };
 
 const wholeNumberUpTo = (most: number) => (value: unknown) =>

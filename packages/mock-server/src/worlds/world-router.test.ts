@@ -163,6 +163,18 @@ describe('a world router', () => {
     expect(router.list()).toEqual([]);
   });
 
+  it('refuses a ttl_s whose expiry is no date, and lists a world of the longest', async () => {
+    const { call } = setup();
+    for (const ttl_s of [1e308, 2 ** 53 + 1, 315_360_001])
+      expect((await call('POST', '/__mock/worlds', { name: 'a', ttl_s })).body.error).toBe(
+        `ttl_s: must be a whole number of seconds from 1 to 315360000 (10 years); got ${ttl_s}`,
+      );
+    expect((await call('POST', '/__mock/worlds', { name: 'a', ttl_s: 315_360_000 })).status).toBe(201);
+    const listed = await call('GET', '/__mock/worlds');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([expect.objectContaining({ name: 'a', ttl_s: 315_360_000 })]);
+  });
+
   it('refuses a bad name, a name in use, a world past the limit and a bad ttl_s, creating nothing', async () => {
     const { call } = setup({ maxWorlds: 2 });
     expect(await call('POST', '/__mock/worlds', { name: 'Bad_Name' })).toEqual({

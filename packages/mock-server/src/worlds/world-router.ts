@@ -11,6 +11,10 @@ import type { MockService } from '../mock-service.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { answerWorldControl, isWorldControlPath, listedWithWorldRoutes } from './world-control.js';
 
+// The longest life a world may ask for: its expiry must stay a date the listing can show (a
+// `ttl_s` of 1e308 made every GET /__mock/worlds a 500).
+const MAX_TTL_S = 10 * 365 * 86_400;
+
 /** What `POST /__mock/worlds` and {@link WorldRouter.create} take. */
 export interface CreateWorldInput {
   /** `[a-z0-9-]{1,40}`; a generated name (`world-1`, `world-2`, …) when left out. */
@@ -168,8 +172,11 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
     if (!WORLD_NAME.test(name))
       throw new ControlError(400, `name: "${name}" is not a world name: 1 to 40 of a-z, 0-9 and -`);
     const ttlS = input.ttl_s ?? defaultTtlS;
-    if (!Number.isInteger(ttlS) || ttlS < 1)
-      throw new ControlError(400, `ttl_s: must be a whole number of seconds, 1 or more; got ${ttlS}`);
+    if (!Number.isInteger(ttlS) || ttlS < 1 || ttlS > MAX_TTL_S)
+      throw new ControlError(
+        400,
+        `ttl_s: must be a whole number of seconds from 1 to ${MAX_TTL_S} (10 years); got ${ttlS}`,
+      );
     if (worlds.has(name) || pending.has(name))
       throw new ControlError(409, `A world named "${name}" exists already`);
     if (worlds.size + pending.size >= maxWorlds)

@@ -160,6 +160,16 @@ describe('the standalone server, reached from outside', () => {
       // Closed within a second: probes cannot hold connections past the limit.
       await probe.closed;
     }
+    // Requests pipelined behind a probe are not served past the limit: its answer alone, then the
+    // close (all of them were served).
+    const behindProbe = await openConnection(port);
+    behindProbe.socket.write(
+      'GET /__mock/health HTTP/1.1\r\nhost: localhost\r\n\r\n' +
+        `GET /tags HTTP/1.1\r\nhost: localhost\r\nauthorization: ${admin.authorization}\r\n\r\n`.repeat(5),
+    );
+    const probed = await behindProbe.closed;
+    expect(probed.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200']);
+    expect(probed).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer).toMatch(/^HTTP\/1.1 503 Service Unavailable\r\n/);
     expect(answer).toContain('retry-after: 1\r\n');
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
