@@ -5,6 +5,38 @@ import type { IncomingCall } from '../core/handle-request.js';
 import type { BodyRoom } from './body-room.js';
 import type { TurnBudget } from './turn-budget.js';
 
+// Requests that said `Expect: 100-continue`, not yet told to send their body, and whether their
+// connection was to be kept open (it closes after an answer given without the body).
+const continueAwaited = new WeakMap<IncomingMessage, boolean>();
+
+/**
+ * Holds back the `100 Continue` that a request saying `Expect: 100-continue` waits for until the
+ * mock reads its body: a request refused from its headers alone (no key, a body over the limit,
+ * no such route) is answered at once, without inviting a body that would be thrown away, and
+ * its connection closed after the answer (a client may send the body anyway).
+ *
+ * @example
+ * ```ts
+ * server.on('checkContinue', (req, res) => {
+ *   awaitContinue(req, res);
+ *   server.emit('request', req, res);
+ * });
+ * ```
+ */
+export function awaitContinue(req: IncomingMessage, res: ServerResponse): void {
+  continueAwaited.set(req, res.shouldKeepAlive);
+  res.shouldKeepAlive = false;
+}
+
+// The body is wanted: the client is told to send it, and the connection may be kept again.
+function inviteBody(req: IncomingMessage, res: ServerResponse | undefined): void {
+  const keepAlive = continueAwaited.get(req);
+  if (keepAlive === undefined || !res || res.headersSent) return;
+  continueAwaited.delete(req);
+  res.writeContinue();
+  res.shouldKeepAlive = keepAlive;
+}
+
 /** The call the core reads, over Node's request: one object per request, its methods shared. */
 export class NodeCall implements IncomingCall {
   readonly method: string;
@@ -58,6 +90,7 @@ export class NodeCall implements IncomingCall {
     const maxBytes = Math.min(limitBytes ?? this.#maxBytes, this.#maxBytes);
     const declared = Number(req.headers['content-length']);
     if (declared > maxBytes) return Promise.reject(this.#tooLarge(maxBytes));
+    inviteBody(req, this.#room?.res);
     const take = this.#room?.bodies.taker(this.#room.res);
     return new Promise((resolve, reject) => {
       // Decoded as it arrives: decoding 60 MB at the end held the thread for 60 ms.
@@ -102,6 +135,8 @@ export class NodeCall implements IncomingCall {
    */
   head(bytes: number): Promise<string> {
     const req = this.#req;
+    // Never invited, the body is not coming.
+    if (continueAwaited.has(req)) return Promise.resolve('');
     return new Promise((resolve) => {
       const decoder = new StringDecoder('utf8');
       let text = '';

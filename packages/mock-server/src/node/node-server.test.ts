@@ -696,6 +696,49 @@ describe('createNodeServer', () => {
     );
   });
 
+  it('sends 100 Continue only for a body it reads: a refusal from the headers comes at once, then the close', async () => {
+    const url = await listening(createMockService({ seed: demoWorld() }));
+    const exchange = async (headers: string, body?: string) => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      closers.push(() => socket.destroy());
+      socket.on('error', () => undefined);
+      let text = '';
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      const next = () => new Promise((resolve) => socket.once('data', resolve));
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.write(`POST /contacts/search HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n${headers}\r\n`);
+      await next();
+      if (body !== undefined && text.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) {
+        socket.write(body);
+        while (!/\r\n\r\n[\s\S]*\r\n\r\n[\s\S]*\}$/.test(text)) await next();
+      }
+      return { text, socket, closed };
+    };
+    const huge = 'Content-Type: application/json\r\nContent-Length: 100000000\r\n';
+    const noKey = await exchange(huge);
+    expect(noKey.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(noKey.text).toMatch(/\r\nconnection: close\r\n/i);
+    await noKey.closed;
+    const tooLarge = await exchange(`${huge}Authorization: Bearer demo_seller_admin\r\n`);
+    expect(tooLarge.text).toMatch(/^HTTP\/1\.1 413 /);
+    await tooLarge.closed;
+    const search = JSON.stringify({ find: { tag_ids: { $in: ['tag_vip'] } }, options: { limit: 1 } });
+    const wanted = await exchange(
+      `Content-Type: application/json\r\nContent-Length: ${search.length}\r\nAuthorization: Bearer demo_seller_admin\r\n`,
+      search,
+    );
+    expect(wanted.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(wanted.text).not.toMatch(/\r\nconnection: close\r\n/i);
+    // Its connection stays open for the next request.
+    const again = new Promise<string>((resolve) =>
+      wanted.socket.once('data', (chunk) => resolve(String(chunk))),
+    );
+    wanted.socket.write('GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await again).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('answers 503 with retry-after while clients leave too many answers unread, health still 200', async () => {
     const url = await listening(bigAnswers, { maxUnsentBytes: 8 * 2 ** 20 });
     const holder = await unreadAnswer(url);

@@ -9,7 +9,7 @@ import type { MockService } from '../mock-service.js';
 import { BodyRoom } from './body-room.js';
 import { acceptsGzip, GZIP_THRESHOLD, maybeGzip } from './compression.js';
 import { limitConnections } from './connection-limit.js';
-import { NodeCall } from './node-call.js';
+import { awaitContinue, NodeCall } from './node-call.js';
 import { admit, heldForAnswers, holdingForAnswers, unreadableBytes } from './pipeline-backlog.js';
 import { closeLingering, rawAnswer } from './raw-answer.js';
 import { sliceAfterHolds } from './sliced-reads.js';
@@ -311,6 +311,12 @@ export function createNodeServer(
   // though its work was done. Half-open, the answer is written and the connection closed after it.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', answerUnreadable);
+  // Node would send `100 Continue` at once, inviting a body the answer may refuse from the
+  // headers alone (a 100 MB body without a key got 100 then 401): sent when the body is read.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    awaitContinue(req, res);
+    server.emit('request', req, res);
+  });
   // Node answers an Expect other than 100-continue with a bare 417 when nothing listens.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const body = JSON.stringify({
