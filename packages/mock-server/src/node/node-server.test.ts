@@ -687,6 +687,17 @@ describe('createNodeServer', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it('answers a transfer coding other than chunked 501 in an envelope, and reads chunked in any case', async () => {
+    const request = (codings: string) =>
+      `POST /contacts/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: ${codings}\r\n\r\n2\r\n{}\r\n0\r\n\r\n`;
+    expectEnvelope(
+      await rawExchange(request('gzip, chunked')),
+      501,
+      'Transfer-Encoding "gzip, chunked" is not supported: send the body chunked, or with a content-length',
+    );
+    expectEnvelope(await rawExchange(request(' Chunked')), 401, 'Unauthorized');
+  });
+
   it('answers an Expect other than 100-continue 417 in an envelope', async () => {
     const answer = await rawExchange('GET /tags HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n');
     expectEnvelope(

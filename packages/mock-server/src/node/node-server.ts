@@ -202,6 +202,19 @@ export function createNodeServer(
         answeredEarly(answerError(missing, res, onError));
         return;
       }
+      // Node reads a body whose last transfer coding is chunked and ignores the others (gzip, …):
+      // the mock would take compressed bytes for the body.
+      const codings = req.headers['transfer-encoding'];
+      if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked') {
+        answeredEarly(
+          refuseUnread(
+            res,
+            501,
+            `Transfer-Encoding "${codings}" is not supported: send the body chunked, or with a content-length`,
+          ),
+        );
+        return;
+      }
       if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
         res.writeHead(204, {
           ...CORS_HEADERS,
@@ -437,14 +450,28 @@ function answerBusy(
   res: ServerResponse,
   limitBytes: number,
 ): Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> {
-  const message = `The mock is busy: clients have not read ${Math.round(limitBytes / 2 ** 20)} MiB of answers it wrote; try again shortly`;
+  return refuseUnread(
+    res,
+    503,
+    `The mock is busy: clients have not read ${Math.round(limitBytes / 2 ** 20)} MiB of answers it wrote; try again shortly`,
+    { 'retry-after': '1' },
+  );
+}
+
+// A request answered without reading its body: the connection closes after the answer.
+function refuseUnread(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Omit<NodeRequestInfo, 'at' | 'method' | 'target' | 'ms'> {
   const body = JSON.stringify({ ok: false, error: message });
-  res.writeHead(503, {
+  res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
-    'retry-after': '1',
+    ...headers,
     connection: 'close',
   });
   res.end(body);
-  return { status: 503, error: message };
+  return { status, error: message };
 }
