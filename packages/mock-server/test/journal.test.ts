@@ -111,7 +111,7 @@ describe('the request journal', () => {
     });
     expect((await call('GET', '/__mock/requests/count', { query: { since: 'yesterday' } })).status).toBe(400);
     // Date.parse takes these too; nobody means them as an instant.
-    for (const since of ['-1', '1', 'May 1'])
+    for (const since of ['-1', '1', 'May 1', '2026-02-31T00:00:00Z', '2026-11-27T04:00:00', '2026-13-01'])
       expect((await call('GET', '/__mock/requests', { query: { since } })).body.error).toBe(
         `since: Expected an ISO 8601 instant such as 2026-11-01T09:00:00Z, got ${JSON.stringify(since)}`,
       );

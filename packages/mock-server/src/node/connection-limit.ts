@@ -7,7 +7,10 @@ const FIRST_BYTES_MS = 1_000;
 // How long a health probe let in past the limit is kept: long enough for its answer.
 const PROBE_MS = 1_000;
 // The request line of a health probe (the default world's or a world's), whole in the first bytes.
-const HEALTH_REQUEST_LINE = /^(?:GET|HEAD) [^ ?#]*\/__mock\/health(?:[?#][^ ]*)? HTTP\/1\.[01]\r?\n/;
+// Empty lines before it are allowed, as HTTP allows them.
+const HEALTH_REQUEST_LINE = /^(?:\r?\n)*(?:GET|HEAD) [^ ?#]*\/__mock\/health(?:[?#][^ ]*)? HTTP\/1\.[01]\r?\n/;
+// How much is read, at most, to find the request line.
+const REQUEST_LINE_BYTES = 512;
 
 type ConsumableSocket = Socket & { _handle?: { _consumed?: boolean } | null };
 
@@ -62,16 +65,22 @@ const probes = new WeakMap<Socket, 'waiting' | 'served'>();
 
 function refuseUnlessHealth(socket: ConsumableSocket, most: number, admit: (socket: Socket) => void): void {
   socket.on('error', () => socket.destroy());
+  // The request line may come in pieces (a probe written a byte at a time was refused).
+  let start = Buffer.alloc(0);
   const first = (chunk: Buffer) => {
+    start = Buffer.concat([start, chunk]);
+    const line = start.toString('latin1', 0, REQUEST_LINE_BYTES);
+    const whole = line.replace(/^[\r\n]+/, '').includes('\n');
+    if (!whole && start.length < REQUEST_LINE_BYTES) return;
     clearTimeout(timer);
     socket.off('data', first);
     socket.pause();
-    if (!HEALTH_REQUEST_LINE.test(chunk.toString('latin1', 0, 512))) {
+    if (!HEALTH_REQUEST_LINE.test(line)) {
       refuse(socket, most);
       return;
     }
     // Node's server reads the connection in JavaScript then (not in its parser), these bytes first.
-    socket.unshift(chunk);
+    socket.unshift(start);
     if (socket._handle) socket._handle._consumed = true;
     probes.set(socket, 'waiting');
     admit(socket);

@@ -933,6 +933,38 @@ describe('createNodeServer', () => {
     expect(output.trim().split('\n')).toEqual(Array(8).fill('31'));
   }, 30_000);
 
+  it('delivers every answer owed before a Connection: close to a client that writes on and reads late', async () => {
+    const url = await listening(createMockService());
+    const document = await (await fetch(`${url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } })).text();
+    // In another process: 20 pipelined GET /openapi.json (194 kB each), the last saying
+    // Connection: close, then a request written every 5 ms for 2 s without reading, then reading.
+    const client = `
+      const net = require('node:net');
+      const socket = net.connect(${new URL(url).port}, '127.0.0.1');
+      const request = (close) => 'GET /openapi.json HTTP/1.1\\r\\nHost: x\\r\\n' + (close ? 'Connection: close\\r\\n' : '') + '\\r\\n';
+      let bytes = 0;
+      let text = '';
+      socket.on('error', () => {});
+      socket.on('data', (chunk) => { bytes += chunk.length; text = (text + chunk.toString('latin1')).slice(-200000); });
+      socket.on('close', () => console.log(JSON.stringify({ bytes, last: text.slice(-20) })));
+      socket.on('connect', () => {
+        socket.pause();
+        socket.write(request(false).repeat(19) + request(true));
+        const writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 5);
+        setTimeout(() => { clearInterval(writing); socket.resume(); }, 2000);
+      });`;
+    const child = spawn(process.execPath, ['-e', client]);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const { bytes, last } = JSON.parse(output) as { bytes: number; last: string };
+    // Cut a second after the close, it had 1 of the 20 (128 kB), reset.
+    expect(bytes).toBeGreaterThan(20 * Buffer.byteLength(document));
+    expect(last).toBe(document.slice(-20));
+  }, 30_000);
+
   it('journals the head of a body its client abandoned after an early answer', async () => {
     const mock = createMockService({ seed: { orgs: [{ _id: 'o' }], api_keys: [{ key: 'k', org_id: 'o' }] } });
     const url = await listening(mock);

@@ -1,10 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 
-// How long a connection closed after its answer is still read, what it sends thrown away, before
-// it is cut: closing with unread data would reset the connection, and the client could lose the
-// answer.
+// How long a connection closed after its answer is still read, what it sends thrown away, once
+// the client has sent nothing for that long, before it is cut: closing with unread data would
+// reset the connection, and the client could lose the answer. Counted from when all that was
+// written has gone to the system: counted from the close, a client still sending and slow to read
+// lost answers written before it (1 of 20, cold check 27).
 const LINGER_MS = 1_000;
+// The longest a closed connection is read, whatever its client sends: one that never stops
+// sending (a 200 MiB body after its 413) gives up its connection then.
+const LINGER_AT_MOST_MS = 10_000;
 
 /**
  * An answer in the service's envelope as the bytes of an HTTP/1.1 response that closes its
@@ -22,7 +27,8 @@ export function rawAnswer(status: number, message: string, headers = ''): string
 
 /**
  * Ends a connection after what is written (and `last`, if given), reading and dropping what the
- * client still sends for a second before cutting it, so that the answer is not lost to a reset.
+ * client still sends until it has sent nothing for a second once all is written (10 s at most),
+ * before cutting it, so that the answer is not lost to a reset.
  *
  * @example
  * ```ts
@@ -33,5 +39,22 @@ export function closeLingering(socket: Socket, last?: string): void {
   if (last === undefined) socket.end();
   else socket.end(last);
   socket.resume();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  const cut = () => socket.destroy();
+  const atMost = setTimeout(cut, LINGER_AT_MOST_MS).unref();
+  let quiet: NodeJS.Timeout | undefined;
+  const wait = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(cut, LINGER_MS).unref();
+  };
+  const written = () => {
+    wait();
+    socket.on('data', wait);
+  };
+  if (socket.writableFinished) written();
+  else socket.once('finish', written);
+  socket.once('close', () => {
+    clearTimeout(atMost);
+    clearTimeout(quiet);
+    socket.off('data', wait).off('finish', written);
+  });
 }

@@ -160,6 +160,12 @@ describe('the standalone server, reached from outside', () => {
       // Closed within a second: probes cannot hold connections past the limit.
       await probe.closed;
     }
+    // A probe in pieces, or after an empty line, is a probe all the same (both were refused 503).
+    const inPieces = await openConnection(port);
+    inPieces.socket.write('\r\nGET /__mock/he');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    inPieces.socket.write('alth HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    expect(await inPieces.closed).toMatch(/^HTTP\/1\.1 200 /);
     // Requests pipelined behind a probe are not served past the limit: its answer alone, then the
     // close (all of them were served).
     const behindProbe = await openConnection(port);
