@@ -8,7 +8,8 @@ const FIRST_BYTES_MS = 1_000;
 const PROBE_MS = 1_000;
 // The request line of a health probe (the default world's or a world's), whole in the first bytes.
 // Empty lines before it are allowed, as HTTP allows them.
-const HEALTH_REQUEST_LINE = /^(?:\r?\n)*(?:GET|HEAD) [^ ?#]*\/__mock\/health(?:[?#][^ ]*)? HTTP\/1\.[01]\r?\n/;
+const HEALTH_REQUEST_LINE =
+  /^(?:\r?\n)*(?:GET|HEAD) [^ ?#]*\/__mock\/health(?:[?#][^ ]*)? HTTP\/1\.[01]\r?\n/;
 // How much is read, at most, to find the request line.
 const REQUEST_LINE_BYTES = 512;
 

@@ -935,7 +935,9 @@ describe('createNodeServer', () => {
 
   it('delivers every answer owed before a Connection: close to a client that writes on and reads late', async () => {
     const url = await listening(createMockService());
-    const document = await (await fetch(`${url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const document = await (
+      await fetch(`${url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } })
+    ).text();
     // In another process: 20 pipelined GET /openapi.json (194 kB each), the last saying
     // Connection: close, then a request written every 5 ms for 2 s without reading, then reading.
     const client = `
