@@ -698,6 +698,17 @@ describe('createNodeServer', () => {
     expectEnvelope(await rawExchange(request(' Chunked')), 401, 'Unauthorized');
   });
 
+  it('takes a request target in absolute form as its path', async () => {
+    const answer = await rawExchange('GET http://x:4010/__mock/health?probe=1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await rawExchange('GET http://x HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 404 /);
+    expectEnvelope(
+      await rawExchange('GET HTTPS://x/contacts/27821000000 HTTP/1.1\r\nHost: x\r\n\r\n'),
+      401,
+      'Unauthorized',
+    );
+  });
+
   it('answers an Expect other than 100-continue 417 in an envelope', async () => {
     const answer = await rawExchange('GET /tags HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n');
     expectEnvelope(

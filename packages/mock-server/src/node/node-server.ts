@@ -118,6 +118,8 @@ const NODE_SERVER_TIMEOUTS: NodeServerTimeouts = {
 };
 const DEFAULT_MAX_UNSENT_BYTES = 256 * 2 ** 20;
 const DEFAULT_MAX_HELD_BODY_BYTES = 128 * 2 ** 20;
+// The scheme and authority of a request target in absolute form, and the path's first slash.
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/?/i;
 // Request work started in one turn of the event loop before the rest wait for the next. Node
 // accepts one new connection a turn: with 20 ms, clients reading large lists kept turns long enough
 // that health probed on new connections every 20 ms queued (p90 150-170 ms against 95-115 ms).
@@ -173,6 +175,9 @@ export function createNodeServer(
       requireHostHeader: false,
     },
     async (req: IncomingMessage, res: ServerResponse) => {
+      // HTTP/1.1 servers must take a target in absolute form (`GET http://host/path`), as proxies
+      // send it: it was read as a path and answered 404.
+      if (req.url !== undefined && ABSOLUTE_FORM.test(req.url)) req.url = req.url.replace(ABSOLUTE_FORM, '/');
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
