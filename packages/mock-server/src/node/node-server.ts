@@ -332,7 +332,11 @@ export function createNodeServer(
   // Node would send `100 Continue` at once, inviting a body the answer may refuse from the
   // headers alone (a 100 MB body without a key got 100 then 401): sent when the body is read.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    awaitContinue(req, res);
+    // No body is coming (an Expect on a GET): the 100 at once, as Node sends it, since an answer
+    // without it closes the connection (and the requests pipelined behind were dropped).
+    const body = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+    if (body) awaitContinue(req, res);
+    else res.writeContinue();
     server.emit('request', req, res);
   });
   // Node answers an Expect other than 100-continue with a bare 417 when nothing listens.

@@ -2,14 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 
 // How long a connection closed after its answer is still read, what it sends thrown away, once
-// the client has sent nothing for that long, before it is cut: closing with unread data would
-// reset the connection, and the client could lose the answer. Counted from when all that was
-// written has gone to the system: counted from the close, a client still sending and slow to read
-// lost answers written before it (1 of 20, cold check 27).
-const LINGER_MS = 1_000;
-// The longest a closed connection is read, whatever its client sends: one that never stops
-// sending (a 200 MiB body after its 413) gives up its connection then.
-const LINGER_AT_MOST_MS = 10_000;
+// all that was written has gone to the system, until the client has sent nothing for that long,
+// before it is cut: closing with unread data would reset the connection, and the client could lose
+// the answer (as nginx's lingering close does, whose lingering_timeout is 5 s). A second lost
+// answers to clients still writing now and then and slow to read (cold checks 27 and 28). The
+// bytes are counted, not listened for: Node's HTTP parser takes them from the connection itself.
+const QUIET_MS = 5_000;
+// The longest a closed connection is read, whatever its client sends (nginx's lingering_time): one
+// that never stops sending (a 200 MiB body after its 413) gives up its connection then.
+const LINGER_AT_MOST_MS = 30_000;
 
 /**
  * An answer in the service's envelope as the bytes of an HTTP/1.1 response that closes its
@@ -27,7 +28,8 @@ export function rawAnswer(status: number, message: string, headers = ''): string
 
 /**
  * Ends a connection after what is written (and `last`, if given), reading and dropping what the
- * client still sends until it has sent nothing for a second once all is written (10 s at most),
+ * client still sends until it has sent nothing for five seconds once all is written, or has closed its side (30 s
+ * at most),
  * before cutting it, so that the answer is not lost to a reset.
  *
  * @example
@@ -42,19 +44,29 @@ export function closeLingering(socket: Socket, last?: string): void {
   const cut = () => socket.destroy();
   const atMost = setTimeout(cut, LINGER_AT_MOST_MS).unref();
   let quiet: NodeJS.Timeout | undefined;
+  let read = socket.bytesRead;
+  const check = () => {
+    if (socket.bytesRead === read) cut();
+    else wait();
+  };
   const wait = () => {
-    clearTimeout(quiet);
-    quiet = setTimeout(cut, LINGER_MS).unref();
+    read = socket.bytesRead;
+    quiet = setTimeout(check, QUIET_MS).unref();
+  };
+  // A client that has closed its side sends nothing more: closing cannot reset the connection.
+  const ended = () => {
+    if (socket.writableFinished) cut();
   };
   const written = () => {
-    wait();
-    socket.on('data', wait);
+    if (socket.readableEnded) cut();
+    else wait();
   };
+  socket.once('end', ended);
   if (socket.writableFinished) written();
   else socket.once('finish', written);
   socket.once('close', () => {
     clearTimeout(atMost);
     clearTimeout(quiet);
-    socket.off('data', wait).off('finish', written);
+    socket.off('end', ended).off('finish', written);
   });
 }
