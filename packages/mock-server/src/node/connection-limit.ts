@@ -6,8 +6,8 @@ import { closeLingering, rawAnswer } from './raw-answer.js';
 const FIRST_BYTES_MS = 1_000;
 // How long a health probe let in past the limit is kept: long enough for its answer.
 const PROBE_MS = 1_000;
-// The request line of a health probe (the default world's or a world's), whole in the first bytes.
-// Empty lines before it are allowed, as HTTP allows them.
+// The request line of a health probe (the default world's or a world's), gathered from the first
+// bytes however they are split. Empty lines before it are allowed, as HTTP allows them.
 const HEALTH_REQUEST_LINE =
   /^(?:\r?\n)*(?:GET|HEAD) [^ ?#]*\/__mock\/health(?:[?#][^ ]*)? HTTP\/1\.[01]\r?\n/;
 // How much is read, at most, to find the request line.
@@ -19,9 +19,9 @@ type ConsumableSocket = Socket & { _handle?: { _consumed?: boolean } | null };
  * Refuses connections past `most` open at once: each is answered `503` with `retry-after: 1` once
  * the start of its request shows it is not a health probe (or after a second without a byte), and
  * closed. A health probe is answered as usual, on a connection closed after it (at the latest a
- * second on), so that a probe tells a mock at its limit from a dead one. Connections already open are served as before. For a
- * mock shared on a network, where one client opening thousands of connections would otherwise make
- * every new one wait its turn.
+ * second on), so that a probe tells a mock at its limit from a dead one. Connections already open
+ * are served as before. For a mock shared on a network, where one client opening thousands of
+ * connections would otherwise make every new one wait its turn.
  *
  * @example
  * ```ts

@@ -40,6 +40,18 @@ async function rawExchange(
   });
 }
 
+// What a client script prints, run in another process, as a client is (in process, the server's
+// answers always came: its reads and the client's writes took turns).
+async function runClient(script: string): Promise<string> {
+  const child = spawn(process.execPath, ['-e', script]);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return output;
+}
+
 // The `200` status lines a raw socket receives (one cut between two chunks too), and whether it closed.
 function countOk(socket: Socket): { ok: number; closed: boolean } {
   const seen = { ok: 0, closed: false };
@@ -906,12 +918,7 @@ describe('createNodeServer', () => {
           console.log(got);
         }
       })();`;
-    const child = spawn(process.execPath, ['-e', client]);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    const output = await runClient(client);
     // Closed at once after the 401, the connection was reset under the client's writes: the
     // answer was lost 7 times in 20.
     expect(output.trim().split('\n')).toEqual(Array(10).fill('HTTP/1.1 401 Unauthorized'));
@@ -943,12 +950,7 @@ describe('createNodeServer', () => {
           console.log(answers);
         }
       })();`;
-    const child = spawn(process.execPath, ['-e', client]);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    const output = await runClient(client);
     // The bytes after the Connection: close were a parse error, answered by cutting the
     // connection: the answers owed before it were lost to the reset (0-29 of 31, 7 runs in 10).
     expect(output.trim().split('\n')).toEqual(Array(8).fill('31'));
@@ -976,12 +978,7 @@ describe('createNodeServer', () => {
         const writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 5);
         setTimeout(() => { clearInterval(writing); socket.resume(); }, 2000);
       });`;
-    const child = spawn(process.execPath, ['-e', client]);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    const output = await runClient(client);
     const { bytes, last } = JSON.parse(output) as { bytes: number; last: string };
     // Cut a second after the close, it had 1 of the 20 (128 kB), reset.
     expect(bytes).toBeGreaterThan(20 * Buffer.byteLength(document));
@@ -1014,12 +1011,7 @@ describe('createNodeServer', () => {
         socket.write(request(false).repeat(9) + request(true));
         writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 1500);
       });`;
-    const child = spawn(process.execPath, ['-e', client]);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    const output = await runClient(client);
     const { bytes, last } = JSON.parse(output) as { bytes: number; last: string };
     // Cut once it had been a second without a byte from the client, it lost the rest.
     expect(bytes).toBeGreaterThan(10 * Buffer.byteLength(document));

@@ -341,16 +341,11 @@ export function createNodeServer(
   });
   // Node answers an Expect other than 100-continue with a bare 417 when nothing listens.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    const body = JSON.stringify({
-      ok: false,
-      error: `Expectation failed: the mock meets only "Expect: 100-continue", not "${req.headers.expect}"`,
-    });
-    res.writeHead(417, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-    });
-    res.end(body);
+    refuseUnread(
+      res,
+      417,
+      `Expectation failed: the mock meets only "Expect: 100-continue", not "${req.headers.expect}"`,
+    );
   });
   // Node closes a CONNECT without a word when nothing listens for it: it gets an envelope, after
   // the answers to requests pipelined before it (they were lost, though their work was done).
@@ -403,8 +398,8 @@ function lengthOf(pieces: readonly string[]): number {
   return length;
 }
 
-// Node closes a connection after its last answer with `destroySoon`: this one reads and drops what
-// still arrives for a second first.
+// Node closes a connection after its last answer with `destroySoon`: this one lingers first,
+// reading and dropping what still arrives (see closeLingering).
 function lingerWhenClosed(socket: Socket): void {
   (socket as Socket & { destroySoon(): void }).destroySoon = () => closeLingering(socket);
 }
