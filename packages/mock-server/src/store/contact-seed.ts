@@ -1,4 +1,5 @@
 import { type Contact, contactDefaultFields, customFieldIds, toIsoInstant } from '@marketing/domain';
+import { IdListPool, noIds } from './id-list-pool.js';
 import { type FieldCheck, fieldChecks, isPlainRow } from './plain-row.js';
 import { recordProblem, textListFieldsOf } from './seed-parse.js';
 import { ContactSeedSchema } from './seed-schema.js';
@@ -35,47 +36,24 @@ export function contactFieldCheck(name: string): FieldCheck | undefined {
   return (value) => schema.safeParse(value).success;
 }
 
-/** The one empty list every stored contact without tags or opt-outs shares. */
-export const noIds: string[] = Object.freeze([]) as unknown as string[];
-
 // Past this many different times a seed's times are not worth remembering: each is its own.
 const MAX_POOLED_INSTANTS = 4096;
-// Likewise for lists of IDs (tag combinations).
-const MAX_POOLED_LISTS = 4096;
 
 /**
- * Keeps one copy of each ID and time a seed repeats: a million contacts name the same few tags
- * and campaigns, often carry the same few times, and each row (built in code or parsed from JSON)
- * brings its own copy of the text. A time it has seen is also not checked again.
+ * Keeps one copy of each ID, list of IDs and time a seed repeats: a million contacts name the
+ * same few tags and campaigns, often carry the same few times, and each row (built in code or
+ * parsed from JSON) brings its own copy of the text. A time it has seen is also not checked again.
  */
 export class SeedValuePool {
-  readonly #ids = new Map<string, string>();
-  readonly #lists = new Map<string, string[]>();
+  readonly #lists = new IdListPool();
   readonly #instants = new Map<string, string>();
 
   /**
-   * A copy of a list of IDs, each the pool's one copy of it (an empty list: {@link noIds}). A list
-   * the pool has copied before is answered as that copy, frozen and shared, as a state file's
-   * lists are: a million contacts with a few hundred tag combinations hold a few hundred lists.
+   * A copy of a list of IDs (see {@link IdListPool.copy}): a list the pool has copied before is
+   * answered as that copy, frozen and shared, as a state file's lists are.
    */
   copy(list: readonly string[]): string[] {
-    if (list.length === 0) return noIds;
-    let key = list[0]!;
-    for (let i = 1; i < list.length; i++) key += `\u0000${list[i]!}`;
-    const known = this.#lists.get(key);
-    // An ID holding the separator could make two lists one key: the known one must match.
-    if (known !== undefined && sameIds(known, list)) return known;
-    const out = new Array<string>(list.length);
-    for (let i = 0; i < list.length; i++) {
-      const id = list[i]!;
-      const pooled = this.#ids.get(id);
-      if (pooled === undefined) this.#ids.set(id, id);
-      out[i] = pooled ?? id;
-    }
-    if (known !== undefined || this.#lists.size >= MAX_POOLED_LISTS) return out;
-    Object.freeze(out);
-    this.#lists.set(key, out);
-    return out;
+    return this.#lists.copy(list);
   }
 
   /** The pool's copy of an ISO time, or `undefined` when the text is not one. */
@@ -86,12 +64,6 @@ export class SeedValuePool {
     if (this.#instants.size < MAX_POOLED_INSTANTS) this.#instants.set(text, text);
     return text;
   }
-}
-
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 // The common seed row is stored in one allocation: its fields, without org_id and country.

@@ -118,6 +118,22 @@ describe('ContactStore', () => {
     });
   });
 
+  it('stores the contacts it is given with one shared, frozen copy of each tag list, leaving the caller’s lists as they were', () => {
+    const store = new ContactStore();
+    const given = ['a', 'b'];
+    store.insertMany([contact(1, given, day(1)), contact(2, ['a', 'b'], day(1)), contact(3, ['b'], day(1))]);
+    store.update('id00003', { ...store.get('id00003')!, tag_ids: ['a', 'b'], updatedAt: day(2) });
+    const lists = ['id00001', 'id00002', 'id00003'].map((id) => store.get(id)!.tag_ids);
+    expect(lists[1]).toBe(lists[0]);
+    expect(lists[2]).toBe(lists[0]);
+    expect(Object.isFrozen(lists[0])).toBe(true);
+    expect(lists[0]).toEqual(['a', 'b']);
+    expect(Object.isFrozen(given)).toBe(false);
+    expect(
+      store.search(parseContactSearch({ find: { tag_ids: { $all: ['b', 'a'] } } })).map((c) => c._id),
+    ).toEqual(['id00001', 'id00002', 'id00003']);
+  });
+
   it('refuses a batch that repeats an _id, held or within itself, before writing any of it', () => {
     const store = new ContactStore();
     store.insertMany([contact(1, ['a'], day(1)), contact(2, ['a'], day(2))]);

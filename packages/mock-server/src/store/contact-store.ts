@@ -8,6 +8,7 @@ import {
 } from '@marketing/domain';
 import { runToEnd, type Steps } from '../core/slices.js';
 import { CellIndex } from './cell-index.js';
+import { IdListPool } from './id-list-pool.js';
 import { type IndexStatistics, planContactQuery, type QueryPlan } from './query-plan.js';
 import { SortedList } from './sorted-list.js';
 
@@ -80,6 +81,8 @@ export class ContactStore {
   readonly #byUpdatedAt = new SortedList<Contact>((a, b) =>
     a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : byText(a._id, b._id),
   );
+  // Stored contacts share their lists of tag and campaign IDs, as seeded ones do (see IdListPool).
+  readonly #lists = new IdListPool();
 
   /**
    * @param onTagsGained told when a service write gives a contact tags it did not have (an
@@ -176,6 +179,7 @@ export class ContactStore {
     for (let i = 0; i < contacts.length; i++) {
       if (i % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
       const contact = contacts[i]!;
+      this.#shareLists(contact);
       this.#indexEmail(contact, 'add');
       const tags = contact.tag_ids;
       let lists = listsOfShared.get(tags);
@@ -231,6 +235,7 @@ export class ContactStore {
   update(id: string, next: Contact): void {
     const current = this.get(id);
     if (!current) throw new Error(`No contact ${id}`);
+    this.#shareLists(next);
     this.#byUpdatedAt.delete(current);
     this.#indexEmail(current, 'delete');
     for (const tag of current.tag_ids) if (!next.tag_ids.includes(tag)) this.#untag(tag, current);
@@ -353,6 +358,13 @@ export class ContactStore {
         ? this.#byUpdatedAt.size
         : this.#byUpdatedAt.lowerBound((c) => (c.updatedAt <= range.$lte! ? -1 : 1));
     return { start, count: Math.max(0, end - start) };
+  }
+
+  // The contact is the store's from here on: its lists become the pool's shared copies.
+  #shareLists(contact: Contact): void {
+    const lists = contact as { tag_ids: readonly string[]; deduped_campaign_ids: readonly string[] };
+    lists.tag_ids = this.#lists.shared(contact.tag_ids);
+    lists.deduped_campaign_ids = this.#lists.shared(contact.deduped_campaign_ids);
   }
 
   #tagIndex(tag: string): SortedList<Contact> {

@@ -3,13 +3,8 @@ import type { Steps } from '../core/slices.js';
 import { CellIndex } from './cell-index.js';
 import { collections, type SeedPlan } from './collections.js';
 import { ContactColumnReader, type ContactColumns, isContactColumns } from './contact-columns.js';
-import {
-  checkContactSeed,
-  contactFieldCheck,
-  noIds,
-  SeedValuePool,
-  toStoredContact,
-} from './contact-seed.js';
+import { checkContactSeed, contactFieldCheck, SeedValuePool, toStoredContact } from './contact-seed.js';
+import { noIds } from './id-list-pool.js';
 import { MAX_SEED_ISSUES, RECORDS_PER_STEP } from './seed-parse.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { IdListPool, noIds } from './id-list-pool.js';
+
+describe('IdListPool', () => {
+  it('answers equal lists with one frozen copy whose IDs are the pool’s own', () => {
+    const pool = new IdListPool();
+    const first = pool.copy(['t1', 't2']);
+    const second = pool.copy([`t${1}`, `t${2}`]);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(pool.copy(['t2', 't1'])).not.toBe(first);
+    expect(pool.copy([])).toBe(noIds);
+  });
+
+  it('keeps apart lists that would join to the same key', () => {
+    const pool = new IdListPool();
+    const two = pool.copy(['a', 'b']);
+    const one = pool.copy(['a\u0000b']);
+    expect(one).toEqual(['a\u0000b']);
+    expect(two).toEqual(['a', 'b']);
+    expect(pool.shared(['a\u0000b'])).toEqual(['a\u0000b']);
+  });
+
+  it('shares a caller’s list as a frozen copy, and a frozen list as it is', () => {
+    const pool = new IdListPool();
+    const given = ['x', 'y'];
+    const shared = pool.shared(given);
+    expect(shared).not.toBe(given);
+    expect(Object.isFrozen(given)).toBe(false);
+    expect(pool.shared(['x', 'y'])).toBe(shared);
+    const frozen = Object.freeze(['z']);
+    expect(pool.shared(frozen)).toBe(frozen);
+    expect(pool.shared([])).toBe(noIds);
+  });
+
+  it('keeps no more lists once it holds 4,096: a new one is answered as given', () => {
+    const pool = new IdListPool();
+    for (let i = 0; i < 4096; i++) expect(Object.isFrozen(pool.shared([`t${i}`]))).toBe(true);
+    const late = ['late'];
+    expect(pool.shared(late)).toBe(late);
+    expect(Object.isFrozen(late)).toBe(false);
+    const copied = pool.copy(['later']);
+    expect(copied).toEqual(['later']);
+    expect(Object.isFrozen(copied)).toBe(false);
+    expect(pool.shared(['t7'])).toBe(pool.shared(['t7']));
+  });
+});
