@@ -69,7 +69,8 @@ function checkRow(ctx: HandlerContext, raw: unknown, body: UploadEnvelope): RowR
   if (customIssue) return { issue: customIssue };
   const tagIds = [...new Set([...(body.tag_ids ?? []), ...tag_ids])];
   const unknown = tagIds.find((t) => !ctx.world.tagOf(ctx.org._id, t));
-  if (unknown) return { issue: `tag_ids: Unknown tag ${unknown}` };
+  // An empty ID is unknown too (it was taken, and could then be neither searched for nor removed).
+  if (unknown !== undefined) return { issue: `tag_ids: Unknown tag ${unknown === '' ? '""' : unknown}` };
   return { cell, row: parsed.row, tagIds, tagNames: tags };
 }
 

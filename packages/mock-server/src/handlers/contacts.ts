@@ -53,9 +53,10 @@ function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, 
   if (ids.size === 0) return fail(400, messages.noTagsToChange);
   const { contact, created } = findOrCreate(ctx, action === 'add' && body.create_missing_contact);
   if (!contact) return ok(noMatch);
+  const held = new Set(contact.tag_ids);
   const tag_ids =
     action === 'add'
-      ? [...contact.tag_ids, ...[...ids].filter((t) => !contact.tag_ids.includes(t))]
+      ? [...contact.tag_ids, ...[...ids].filter((t) => !held.has(t))]
       : contact.tag_ids.filter((t) => !ids.has(t));
   const changed = tag_ids.length !== contact.tag_ids.length;
   if (changed) saveContact(ctx.world, ctx.org._id, { ...contact, tag_ids }, ctx.clock.now());

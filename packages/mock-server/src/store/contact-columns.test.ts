@@ -90,6 +90,34 @@ describe('contact columns', () => {
     ]);
   });
 
+  it('keep each ID of a list once, from a trusted file’s dictionary or its plain column as from rows', () => {
+    const trusted = (tagIds: unknown) =>
+      createMockService({
+        seedIsTrusted: true,
+        seed: {
+          orgs: [{ _id: 'o' }],
+          contacts: {
+            count: 2,
+            columns: {
+              org_id: { values: ['o'], codes: [0, 0] },
+              cell: ['27821000000', '27821000001'],
+              tag_ids: tagIds,
+            },
+          } as never,
+        },
+      })
+        .findContacts({})
+        .map((c) => c.tag_ids);
+    expect(trusted({ values: [['t', 't', 'u']], codes: [0, 0] })).toEqual([
+      ['t', 'u'],
+      ['t', 'u'],
+    ]);
+    expect(trusted([['t', 't'], ['u']])).toEqual([['t'], ['u']]);
+    expect(
+      seedWith([{ org_id: 'o', cell: '27821000000', tag_ids: ['t', 'u', 't'] }]).findContacts({})[0]!.tag_ids,
+    ).toEqual(['t', 'u']);
+  });
+
   it('seed the same contacts as the rows they were written from', () => {
     expect(seedWith(toContactColumns(rows)).state()).toEqual(seedWith(rows).state());
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { withoutRepeats } from './id-list-pool.js';
 import { LiteralRows, MOST_LITERAL_FIELDS } from './literal-rows.js';
 
 /**
@@ -136,13 +137,13 @@ export class ContactColumnReader {
   constructor({ count, columns }: ContactColumns) {
     this.count = count;
     const names = Object.keys(columns);
-    const entries = names.map((name) => entryOf(columns[name]!));
+    const entries = names.map((name) => entryOf(columns[name]!, ID_LISTS.has(name)));
     this.#all = new ColumnView(names, entries);
     this.#stored = new ColumnView(
       names.filter((name) => !storedOnly.has(name)),
       entries.filter((_, c) => !storedOnly.has(names[c]!)),
     );
-    this.#orgIds = entryOf(columns.org_id ?? []);
+    this.#orgIds = entryOf(columns.org_id ?? [], false);
   }
 
   /** Contact `i` as a seed row: every field it has, `org_id` included. */
@@ -211,11 +212,21 @@ interface ColumnEntries {
 const entryAt = (entries: ColumnEntries, i: number): unknown =>
   entries.codes === null ? entries.values[i] : entries.values[entries.codes[i]!];
 
-function entryOf(column: ContactColumn): ColumnEntries {
+// A dictionary's lists of IDs lose their repeats: the mock never saves one, but anyone can
+// write a state file, with its hash.
+function entryOf(column: ContactColumn, idLists: boolean): ColumnEntries {
   if (Array.isArray(column)) return { values: column, codes: null };
-  const values = column.values.map((value) => (typeof value === 'object' ? deepFreeze(value) : value));
+  const values = column.values.map((value) =>
+    typeof value !== 'object'
+      ? value
+      : deepFreeze(idLists && isTextList(value) ? withoutRepeats(value) : value),
+  );
   return { values, codes: column.codes };
 }
+
+const ID_LISTS = new Set(['tag_ids', 'deduped_campaign_ids']);
+const isTextList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object') {

@@ -134,6 +134,18 @@ describe('ContactStore', () => {
     ).toEqual(['id00001', 'id00002', 'id00003']);
   });
 
+  it('keeps every tag index right when a contact of many tags loses one and gains another', () => {
+    const store = new ContactStore();
+    const many = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    store.insertMany([contact(1, many, day(1)), contact(2, ['t5'], day(1))]);
+    const next = [...many.filter((t) => t !== 't5'), 't99'];
+    store.update('id00001', { ...store.get('id00001')!, tag_ids: next, updatedAt: day(2) });
+    expect([...store.withTag('t5')].map((c) => c._id)).toEqual(['id00002']);
+    expect([...store.withTag('t99')].map((c) => c._id)).toEqual(['id00001']);
+    expect([...store.withTag('t39')].map((c) => c.tag_ids)).toEqual([next]);
+    expect(many.map((t) => store.tagSize(t))).toEqual(many.map(() => 1));
+  });
+
   it('refuses a batch that repeats an _id, held or within itself, before writing any of it', () => {
     const store = new ContactStore();
     store.insertMany([contact(1, ['a'], day(1)), contact(2, ['a'], day(2))]);

@@ -238,10 +238,12 @@ export class ContactStore {
     this.#shareLists(next);
     this.#byUpdatedAt.delete(current);
     this.#indexEmail(current, 'delete');
-    for (const tag of current.tag_ids) if (!next.tag_ids.includes(tag)) this.#untag(tag, current);
+    const had = memberOf(current.tag_ids);
+    const has = memberOf(next.tag_ids);
+    for (const tag of current.tag_ids) if (!has(tag)) this.#untag(tag, current);
     for (const tag of next.tag_ids) {
       const index = this.#tagIndex(tag);
-      if (current.tag_ids.includes(tag)) index.replace(next);
+      if (had(tag)) index.replace(next);
       else index.add(next);
     }
     this.#byId.replace(next);
@@ -249,7 +251,7 @@ export class ContactStore {
     this.#byUpdatedAt.add(next);
     this.#indexEmail(next, 'add');
     if (this.onTagsGained) {
-      const gained = next.tag_ids.filter((tag) => !current.tag_ids.includes(tag));
+      const gained = next.tag_ids.filter((tag) => !had(tag));
       if (gained.length > 0) this.onTagsGained(next, gained);
     }
   }
@@ -416,6 +418,14 @@ function* inUpdatedAtOrder(contacts: readonly Contact[]): Steps<Contact[]> {
   for (const time of [...byTime.keys()].sort())
     for (const contact of byTime.get(time)!) ordered.push(contact);
   return ordered;
+}
+
+// Whether a list holds an ID, as a test: a contact of 10,000 tags changed one tag in 0.5 s when
+// each of its tags was looked for in the other list.
+function memberOf(list: readonly string[]): (id: string) => boolean {
+  if (list.length <= 16) return (id) => list.includes(id);
+  const set = new Set(list);
+  return (id) => set.has(id);
 }
 
 // The contacts of the smallest tag's list that carry the other tags too, in its order. A contact

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdListPool, noIds } from './id-list-pool.js';
+import { IdListPool, noIds, withoutRepeats } from './id-list-pool.js';
 
 describe('IdListPool', () => {
   it('answers equal lists with one frozen copy whose IDs are the pool’s own', () => {
@@ -43,5 +43,37 @@ describe('IdListPool', () => {
     expect(copied).toEqual(['later']);
     expect(Object.isFrozen(copied)).toBe(false);
     expect(pool.shared(['t7'])).toBe(pool.shared(['t7']));
+  });
+
+  it('copies and shares a list without its repeats', () => {
+    const pool = new IdListPool();
+    expect(pool.copy(['a', 'b', 'a'])).toEqual(['a', 'b']);
+    expect(pool.shared(['c', 'c'])).toEqual(['c']);
+    const long = [...Array.from({ length: 40 }, (_, i) => `t${i}`), 't0'];
+    expect(pool.shared(long)).toEqual(long.slice(0, 40));
+  });
+
+  it('shares no list of more than 32 IDs or 1,024 characters: it keeps none of them', () => {
+    const pool = new IdListPool();
+    const many = Array.from({ length: 33 }, (_, i) => `t${i}`);
+    expect(pool.shared(many)).toBe(many);
+    expect(Object.isFrozen(many)).toBe(false);
+    const wide = ['x'.repeat(600), 'y'.repeat(600)];
+    expect(pool.shared(wide)).toBe(wide);
+    expect(pool.copy(wide)).not.toBe(pool.copy(wide));
+    const short = ['x'.repeat(500), 'y'.repeat(500)];
+    expect(pool.shared(short)).toBe(pool.shared([...short]));
+  });
+});
+
+describe('withoutRepeats', () => {
+  it('keeps the first of each ID in order, and answers a list without repeats as it is', () => {
+    const plain = ['a', 'b'];
+    expect(withoutRepeats(plain)).toBe(plain);
+    expect(withoutRepeats(['a', 'b', 'a', 'c', 'b'])).toEqual(['a', 'b', 'c']);
+    const long = Array.from({ length: 100 }, (_, i) => `t${i % 60}`);
+    expect(withoutRepeats(long)).toEqual(long.slice(0, 60));
+    const distinct = Array.from({ length: 100 }, (_, i) => `t${i}`);
+    expect(withoutRepeats(distinct)).toBe(distinct);
   });
 });

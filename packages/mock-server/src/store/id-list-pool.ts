@@ -3,6 +3,11 @@ export const noIds: string[] = Object.freeze([]) as unknown as string[];
 
 // Past this many different lists (tag combinations) a pool keeps no more: each is its own.
 const MAX_POOLED_LISTS = 4096;
+// Only short lists are shared, so that what a pool keeps is bounded (4,096 lists of 1 kB at most):
+// contacts repeat short lists, and a list of thousands of tags, changed a tag at a time, kept
+// 10 MB a change for as long as the pool lived.
+const MAX_POOLED_LENGTH = 32;
+const MAX_KEY_CHARS = 1024;
 
 /**
  * Keeps one frozen copy of each list of IDs that contacts repeat: a million contacts name the
@@ -22,23 +27,25 @@ export class IdListPool {
   readonly #lists = new Map<string, string[]>();
 
   /**
-   * A copy of a list of IDs, each the pool's one copy of it (an empty list: {@link noIds}). A list
-   * the pool has copied before is answered as that copy, frozen and shared.
+   * A copy of a list of IDs without repeats, each the pool's one copy of it (an empty list:
+   * {@link noIds}). A list the pool has copied before is answered as that copy, frozen and shared.
    */
   copy(list: readonly string[]): string[] {
     if (list.length === 0) return noIds;
     const key = keyOf(list);
-    return this.#known(key, list) ?? this.#copied(key, list);
+    return (key !== undefined && this.#known(key, list)) || this.#copied(key, list);
   }
 
   /**
-   * The pool's frozen copy of a list, made now if the pool has room; the list itself when the
-   * pool is full. For lists the caller made and will not change (a stored contact's).
+   * The pool's frozen copy of a list without repeats, made now if the pool has room; else the list
+   * itself (less its repeats). For lists the caller made and will not change (a stored contact's).
+   * A frozen list is taken as it is: the pool's own, or one already without repeats.
    */
   shared(list: readonly string[]): readonly string[] {
     if (list.length === 0) return noIds;
     if (Object.isFrozen(list)) return list;
     const key = keyOf(list);
+    if (key === undefined) return withoutRepeats(list);
     return this.#known(key, list) ?? (this.#lists.size < MAX_POOLED_LISTS ? this.#copied(key, list) : list);
   }
 
@@ -48,7 +55,8 @@ export class IdListPool {
     return known !== undefined && sameIds(known, list) ? known : undefined;
   }
 
-  #copied(key: string, list: readonly string[]): string[] {
+  #copied(key: string | undefined, given: readonly string[]): string[] {
+    const list = withoutRepeats(given);
     const out = new Array<string>(list.length);
     for (let i = 0; i < list.length; i++) {
       const id = list[i]!;
@@ -56,17 +64,44 @@ export class IdListPool {
       if (pooled === undefined) this.#ids.set(id, id);
       out[i] = pooled ?? id;
     }
-    if (this.#lists.has(key) || this.#lists.size >= MAX_POOLED_LISTS) return out;
+    if (key === undefined || list !== given || this.#lists.has(key) || this.#lists.size >= MAX_POOLED_LISTS)
+      return out;
     Object.freeze(out);
     this.#lists.set(key, out);
     return out;
   }
 }
 
-function keyOf(list: readonly string[]): string {
+// The key a list is pooled under, or `undefined` for a list too long to pool.
+function keyOf(list: readonly string[]): string | undefined {
+  if (list.length > MAX_POOLED_LENGTH) return undefined;
+  let chars = list.length - 1;
+  for (let i = 0; i < list.length; i++) chars += list[i]!.length;
+  if (chars > MAX_KEY_CHARS) return undefined;
   let key = list[0]!;
   for (let i = 1; i < list.length; i++) key += `\u0000${list[i]!}`;
   return key;
+}
+
+/**
+ * A list of IDs without its repeats (the first of each kept, in order): the list itself when it
+ * has none. A contact holds a tag once; a seed or state file may name it twice, and a contact
+ * listed twice in a tag's index was changed twice by one request.
+ *
+ * @example
+ * ```ts
+ * withoutRepeats(['a', 'b', 'a']); // ['a', 'b']
+ * ```
+ */
+export function withoutRepeats<T extends readonly string[]>(list: T): T {
+  if (list.length < 2) return list;
+  if (list.length <= 16) {
+    for (let i = 1; i < list.length; i++)
+      if (list.lastIndexOf(list[i]!, i - 1) >= 0) return [...new Set(list)] as unknown as T;
+    return list;
+  }
+  const unique = new Set(list);
+  return (unique.size === list.length ? list : [...unique]) as unknown as T;
 }
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {

@@ -342,6 +342,7 @@ describe('POST /contacts', () => {
           { cell: '0835550003', tag_ids: ['tag_ghost'] },
           { cell: '0835550004', c1: 'seven' },
           { cell: '0835550001' },
+          { cell: '0835550005', tag_ids: ['', 'tag_vip'] },
         ],
       },
     });
@@ -355,6 +356,7 @@ describe('POST /contacts', () => {
         { row: 4, issue: 'tag_ids: Unknown tag tag_ghost' },
         { row: 5, issue: 'c1: Expected a number for Policy' },
         { row: 6, issue: 'Contact already exists' },
+        { row: 7, issue: 'tag_ids: Unknown tag ""' },
       ],
     });
     const created = (await admin('GET', '/contacts/27835550001')).body.data as {

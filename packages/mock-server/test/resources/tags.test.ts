@@ -74,6 +74,15 @@ describe('DELETE /tags/:tag_id', () => {
     expect((await admin('GET', '/tags/tag_vip')).status).toBe(404);
   });
 
+  it('removes only the deleted tag from a contact seeded with a tag twice, then given another', async () => {
+    const { mock, admin } = startMock();
+    mock.seed({ contacts: [{ org_id: 'org_a', cell: '27825550001', tag_ids: ['tag_new', 'tag_new'] }] });
+    expect((await admin('GET', '/contacts/27825550001')).body.data).toMatchObject({ tag_ids: ['tag_new'] });
+    await admin('PUT', '/contacts/27825550001/tag/add', { body: { tag_ids: ['tag_vip'] } });
+    expect((await admin('DELETE', '/tags/tag_new')).status).toBe(200);
+    expect((await admin('GET', '/contacts/27825550001')).body.data).toMatchObject({ tag_ids: ['tag_vip'] });
+  });
+
   it('answers 404 for a missing tag and 403 without tag.delete', async () => {
     const { admin, call } = startMock();
     expect(await admin('DELETE', '/tags/tag_ghost')).toMatchObject({

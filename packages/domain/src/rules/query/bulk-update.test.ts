@@ -42,6 +42,17 @@ describe('applyBulkUpdate', () => {
     });
   });
 
+  it('adds to a long list each missing ID once, in the order given', () => {
+    const held = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    const more = [...Array.from({ length: 40 }, (_, i) => `t${i + 20}`), 't70', 't45'];
+    expect(
+      applyBulkUpdate({ ...fields, tag_ids: held }, { $addToSet: { tag_ids: { $each: more } } }),
+    ).toEqual({
+      tag_ids: [...held, ...Array.from({ length: 21 }, (_, i) => `t${i + 40}`).slice(0, 20), 't70'],
+      deduped_campaign_ids: ['c1'],
+    });
+  });
+
   it('pulls tags', () => {
     expect(applyBulkUpdate(fields, { $pull: { tag_ids: { $in: ['a', 'x'] } } })).toEqual({
       tag_ids: ['b'],
