@@ -283,8 +283,13 @@ export class ContactStore {
 
   /** Runs a parsed search: the page of matches in `_id` order, projected. */
   search(request: ParsedSearchRequest): ProjectedContact[] {
+    return this.searchPage(request).map((contact) => projectContact(contact, request.projection));
+  }
+
+  /** The stored contacts of a parsed search's page, in `_id` order, not projected. */
+  searchPage(request: ParsedSearchRequest): Contact[] {
     const { skip, limit } = request.options;
-    const page: ProjectedContact[] = [];
+    const page: Contact[] = [];
     let skipped = 0;
     const plan = this.plan(request.find);
     const filter = plan.filter;
@@ -294,7 +299,7 @@ export class ContactStore {
         skipped += 1;
         return true;
       }
-      page.push(projectContact(contact, request.projection));
+      page.push(contact);
       return page.length < limit;
     });
     return page;

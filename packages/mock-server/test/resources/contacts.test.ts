@@ -102,6 +102,29 @@ describe('POST /contacts/search', () => {
     ]);
   });
 
+  it('answers a contact changed since the last search as it is now, its fields in the projection’s order', async () => {
+    const { admin, mock } = startMock();
+    // The text as sent: the order of its fields is what a client that reads text sees.
+    const text = (projection: Record<string, 1>) =>
+      mock
+        .fetch(`${mock.baseUrl}/contacts/search`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer key_a_admin' },
+          body: JSON.stringify({ find: { cell: ['27821234567'] }, projection }),
+        })
+        .then((response) => response.text());
+    const first = await text({ firstname: 1, cell: 1 });
+    expect(JSON.parse(first).data.contacts).toEqual([
+      { _id: expect.any(String), firstname: 'Thandi', cell: '27821234567' },
+    ]);
+    expect(first).toMatch(/"contacts":\[\{"_id":"[^"]+","firstname":"Thandi","cell":"27821234567"\}\]/);
+    const other = await text({ cell: 1, firstname: 1 });
+    expect(other).toMatch(/"contacts":\[\{"_id":"[^"]+","cell":"27821234567","firstname":"Thandi"\}\]/);
+    await admin('PUT', '/contacts', { body: { contacts: [{ cell: '27821234567', firstname: 'Thandeka' }] } });
+    const after = await text({ firstname: 1, cell: 1 });
+    expect(JSON.parse(after).data.contacts[0].firstname).toBe('Thandeka');
+  });
+
   it('pages with skip and limit in _id order', async () => {
     const { admin } = startMock();
     const all = await admin('POST', '/contacts/search', {
