@@ -806,7 +806,9 @@ if (!tiny) {
   which then cost a GET 1.65 µs (0.39 µs now, and 0.62 µs for the bare server, under
   \`--trace-gc\`). A contact's answer text is made once and kept for its next GET (a change
   replaces a stored contact, so a kept text never goes stale; up to 4,096 are kept):
-  \`JSON.stringify\` was a quarter of the core's time for such a GET. What is left is mostly
+  \`JSON.stringify\` was a quarter of the core's time for such a GET. A search's page is made the same
+  way, of each contact's projected text as kept from its last search (stringifying a page of 100
+  was a third of a search's work). What is left is mostly
   Node's own HTTP work and the journal's record of each request. This machine's pace drifts within a minute, so the ratio is the median of short
   side-by-side rounds that alternate which server goes first; their spread is in the figure, and
   a single round can land anywhere in it. The bare server's own pace moves most (its range across
