@@ -52,6 +52,36 @@ async function runClient(script: string): Promise<string> {
   return output;
 }
 
+// The plain text of a mock's `GET /openapi.json` (194 kB), and what a client in another process
+// received of that document pipelined on one connection and closed: `onConnect` writes its
+// requests (`request(close)` makes one; `writing` may hold a timer), `onData` (after the bytes are
+// counted) paces its reading. It prints, once the server closes, the bytes and their last 20
+// characters.
+async function openApiDocument(url: string): Promise<string> {
+  return (await fetch(`${url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } })).text();
+}
+async function pipelinedOpenApiReader(
+  url: string,
+  script: { onConnect: string; onData?: string },
+): Promise<{ bytes: number; last: string }> {
+  const client = `
+      const net = require('node:net');
+      const socket = net.connect(${new URL(url).port}, '127.0.0.1');
+      const request = (close) => 'GET /openapi.json HTTP/1.1\\r\\nHost: x\\r\\n' + (close ? 'Connection: close\\r\\n' : '') + '\\r\\n';
+      let bytes = 0;
+      let text = '';
+      let writing;
+      socket.on('error', () => {});
+      socket.on('data', (chunk) => {
+        bytes += chunk.length;
+        text = (text + chunk.toString('latin1')).slice(-100);
+        ${script.onData ?? ''}
+      });
+      socket.on('close', () => { clearInterval(writing); console.log(JSON.stringify({ bytes, last: text.slice(-20) })); });
+      socket.on('connect', () => { ${script.onConnect} });`;
+  return JSON.parse(await runClient(client)) as { bytes: number; last: string };
+}
+
 // The `200` status lines a raw socket receives (one cut between two chunks too), and whether it closed.
 function countOk(socket: Socket): { ok: number; closed: boolean } {
   const seen = { ok: 0, closed: false };
@@ -958,28 +988,16 @@ describe('createNodeServer', () => {
 
   it('delivers every answer owed before a Connection: close to a client that writes on and reads late', async () => {
     const url = await listening(createMockService());
-    const document = await (
-      await fetch(`${url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } })
-    ).text();
-    // In another process: 20 pipelined GET /openapi.json (194 kB each), the last saying
-    // Connection: close, then a request written every 5 ms for 2 s without reading, then reading.
-    const client = `
-      const net = require('node:net');
-      const socket = net.connect(${new URL(url).port}, '127.0.0.1');
-      const request = (close) => 'GET /openapi.json HTTP/1.1\\r\\nHost: x\\r\\n' + (close ? 'Connection: close\\r\\n' : '') + '\\r\\n';
-      let bytes = 0;
-      let text = '';
-      socket.on('error', () => {});
-      socket.on('data', (chunk) => { bytes += chunk.length; text = (text + chunk.toString('latin1')).slice(-200000); });
-      socket.on('close', () => console.log(JSON.stringify({ bytes, last: text.slice(-20) })));
-      socket.on('connect', () => {
+    const document = await openApiDocument(url);
+    // 20 pipelined, the last saying Connection: close, then a request written every 5 ms for 2 s
+    // without reading, then reading.
+    const { bytes, last } = await pipelinedOpenApiReader(url, {
+      onConnect: `
         socket.pause();
         socket.write(request(false).repeat(19) + request(true));
-        const writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 5);
-        setTimeout(() => { clearInterval(writing); socket.resume(); }, 2000);
-      });`;
-    const output = await runClient(client);
-    const { bytes, last } = JSON.parse(output) as { bytes: number; last: string };
+        writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 5);
+        setTimeout(() => { clearInterval(writing); socket.resume(); }, 2000);`,
+    });
     // Cut a second after the close, it had 1 of the 20 (128 kB), reset.
     expect(bytes).toBeGreaterThan(20 * Buffer.byteLength(document));
     expect(last).toBe(document.slice(-20));
@@ -987,32 +1005,15 @@ describe('createNodeServer', () => {
 
   it('delivers the answers before a Connection: close to a client reading slowly and writing now and then', async () => {
     const url = await listening(createMockService());
-    const document = await (
-      await fetch(`${url}/openapi.json`, { headers: { 'accept-encoding': 'identity' } })
-    ).text();
-    // In another process: 10 pipelined GET /openapi.json (1.9 MB in all), the last saying
-    // Connection: close, read at about 600 kB/s, a request written every 1.5 s meanwhile.
-    const client = `
-      const net = require('node:net');
-      const socket = net.connect(${new URL(url).port}, '127.0.0.1');
-      const request = (close) => 'GET /openapi.json HTTP/1.1\\r\\nHost: x\\r\\n' + (close ? 'Connection: close\\r\\n' : '') + '\\r\\n';
-      let bytes = 0;
-      let text = '';
-      let writing;
-      socket.on('error', () => {});
-      socket.on('data', (chunk) => {
-        bytes += chunk.length;
-        text = (text + chunk.toString('latin1')).slice(-100);
-        socket.pause();
-        setTimeout(() => socket.resume(), chunk.length / 600);
-      });
-      socket.on('close', () => { clearInterval(writing); console.log(JSON.stringify({ bytes, last: text.slice(-20) })); });
-      socket.on('connect', () => {
+    const document = await openApiDocument(url);
+    // 10 pipelined (1.9 MB in all), the last saying Connection: close, read at about 600 kB/s, a
+    // request written every 1.5 s meanwhile.
+    const { bytes, last } = await pipelinedOpenApiReader(url, {
+      onData: 'socket.pause(); setTimeout(() => socket.resume(), chunk.length / 600);',
+      onConnect: `
         socket.write(request(false).repeat(9) + request(true));
-        writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 1500);
-      });`;
-    const output = await runClient(client);
-    const { bytes, last } = JSON.parse(output) as { bytes: number; last: string };
+        writing = setInterval(() => { if (!socket.destroyed) socket.write(request(false), () => {}); }, 1500);`,
+    });
     // Cut once it had been a second without a byte from the client, it lost the rest.
     expect(bytes).toBeGreaterThan(10 * Buffer.byteLength(document));
     expect(last).toBe(document.slice(-20));
