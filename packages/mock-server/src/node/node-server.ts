@@ -177,7 +177,8 @@ export function createNodeServer(
     async (req: IncomingMessage, res: ServerResponse) => {
       // HTTP/1.1 servers must take a target in absolute form (`GET http://host/path`), as proxies
       // send it: it was read as a path and answered 404.
-      if (req.url !== undefined && ABSOLUTE_FORM.test(req.url)) req.url = req.url.replace(ABSOLUTE_FORM, '/');
+      // (Only a target not starting with a slash can be one: most requests skip the pattern.)
+      if (req.url !== undefined && req.url[0] !== '/') req.url = req.url.replace(ABSOLUTE_FORM, '/');
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));

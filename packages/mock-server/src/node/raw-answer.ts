@@ -28,9 +28,8 @@ export function rawAnswer(status: number, message: string, headers = ''): string
 
 /**
  * Ends a connection after what is written (and `last`, if given), reading and dropping what the
- * client still sends until it has sent nothing for five seconds once all is written, or has closed its side (30 s
- * at most),
- * before cutting it, so that the answer is not lost to a reset.
+ * client still sends until, once all is written, it has sent nothing for five seconds or has
+ * closed its side (30 s at most), before cutting it, so that the answer is not lost to a reset.
  *
  * @example
  * ```ts
