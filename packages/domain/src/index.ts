@@ -39,7 +39,7 @@ export { AnyEnvelope, errorEnvelope, okEnvelope } from './envelope.js';
 export { errorCodes, messages, noMatchingOfferMessage } from './messages.js';
 export { IsoDateTime, toIsoInstant } from './primitives.js';
 export { complianceCost, complianceVerdict } from './rules/compliance.js';
-
+export { membershipOf, withIds, withoutIds, withoutRepeats } from './rules/id-lists.js';
 export type {
   CreditMovement,
   LeadDecision,
@@ -59,10 +59,8 @@ export {
   matchbackOf,
   offerUsage,
 } from './rules/leads.js';
-
 export type { CampaignMigration, UnmappedField } from './rules/migrate-campaign.js';
 export { migrateCampaign } from './rules/migrate-campaign.js';
-
 export type { NamedResources, ResourceKind, ResourceRestrictions } from './rules/permissions.js';
 export {
   grants,
@@ -71,7 +69,6 @@ export {
   permissionsRequiredBy,
   resourceError,
 } from './rules/permissions.js';
-
 export type { BulkUpdatableFields, ParsedBulkUpdate } from './rules/query/bulk-update.js';
 export { applyBulkUpdate, parseBulkUpdate } from './rules/query/bulk-update.js';
 

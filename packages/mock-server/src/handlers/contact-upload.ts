@@ -8,6 +8,7 @@ import {
   UPSERT_CONTACTS_MAX,
   type UploadContact,
   uploadEnvelopeSchema,
+  withIds,
 } from '@marketing/domain';
 import * as z from 'zod';
 import { chargeOrRefuse } from '../core/billing.js';
@@ -110,8 +111,7 @@ function* upload(
     const base = earlier?.next ?? existing;
     const next = base ? { ...base } : newContact(ctx.newId(), result.cell, stamp);
     assignRowFields(next, result.row);
-    const added = result.tagIds.filter((t) => !next.tag_ids.includes(t));
-    if (added.length > 0) next.tag_ids = [...next.tag_ids, ...added];
+    next.tag_ids = withIds(next.tag_ids, result.tagIds);
     planned.set(result.cell, {
       existing,
       next,

@@ -8,6 +8,8 @@ import {
   parseBulkUpdate,
   parseContactSearch,
   projectContact,
+  withIds,
+  withoutIds,
 } from '@marketing/domain';
 import { chargeOrRefuse } from '../core/billing.js';
 import { newContact, optOutContact, optOutEffectOf, saveContact } from '../core/contact-changes.js';
@@ -55,12 +57,9 @@ function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, 
   if (ids.size === 0) return fail(400, messages.noTagsToChange);
   const { contact, created } = findOrCreate(ctx, action === 'add' && body.create_missing_contact);
   if (!contact) return ok(noMatch);
-  const held = new Set(contact.tag_ids);
   const tag_ids =
-    action === 'add'
-      ? [...contact.tag_ids, ...[...ids].filter((t) => !held.has(t))]
-      : contact.tag_ids.filter((t) => !ids.has(t));
-  const changed = tag_ids.length !== contact.tag_ids.length;
+    action === 'add' ? withIds(contact.tag_ids, [...ids]) : withoutIds(contact.tag_ids, [...ids]);
+  const changed = tag_ids !== contact.tag_ids;
   if (changed) saveContact(ctx.world, ctx.org._id, { ...contact, tag_ids }, ctx.clock.now());
   return ok({ matchedCount: 1, modifiedCount: changed || created ? 1 : 0 });
 }

@@ -1,5 +1,5 @@
+import { withoutRepeats } from '@marketing/domain';
 import * as z from 'zod';
-import { withoutRepeats } from './id-list-pool.js';
 import { LiteralRows, MOST_LITERAL_FIELDS } from './literal-rows.js';
 
 /**

@@ -2,6 +2,7 @@ import {
   type Contact,
   type ContactFilter,
   matchesFilter,
+  membershipOf,
   type ParsedSearchRequest,
   type ProjectedContact,
   projectContact,
@@ -238,8 +239,8 @@ export class ContactStore {
     this.#shareLists(next);
     this.#byUpdatedAt.delete(current);
     this.#indexEmail(current, 'delete');
-    const had = memberOf(current.tag_ids);
-    const has = memberOf(next.tag_ids);
+    const had = membershipOf(current.tag_ids);
+    const has = membershipOf(next.tag_ids);
     for (const tag of current.tag_ids) if (!has(tag)) this.#untag(tag, current);
     for (const tag of next.tag_ids) {
       const index = this.#tagIndex(tag);
@@ -423,14 +424,6 @@ function* inUpdatedAtOrder(contacts: readonly Contact[]): Steps<Contact[]> {
   for (const time of [...byTime.keys()].sort())
     for (const contact of byTime.get(time)!) ordered.push(contact);
   return ordered;
-}
-
-// Whether a list holds an ID, as a test: a contact of 10,000 tags changed one tag in 0.5 s when
-// each of its tags was looked for in the other list.
-function memberOf(list: readonly string[]): (id: string) => boolean {
-  if (list.length <= 16) return (id) => list.includes(id);
-  const set = new Set(list);
-  return (id) => set.has(id);
 }
 
 // The contacts of the smallest tag's list that carry the other tags too, in its order. A contact

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdListPool, noIds, withoutRepeats } from './id-list-pool.js';
+import { IdListPool, noIds } from './id-list-pool.js';
 
 describe('IdListPool', () => {
   it('answers equal lists with one frozen copy whose IDs are the pool’s own', () => {
@@ -63,17 +63,5 @@ describe('IdListPool', () => {
     expect(pool.copy(wide)).not.toBe(pool.copy(wide));
     const short = ['x'.repeat(500), 'y'.repeat(500)];
     expect(pool.shared(short)).toBe(pool.shared([...short]));
-  });
-});
-
-describe('withoutRepeats', () => {
-  it('keeps the first of each ID in order, and answers a list without repeats as it is', () => {
-    const plain = ['a', 'b'];
-    expect(withoutRepeats(plain)).toBe(plain);
-    expect(withoutRepeats(['a', 'b', 'a', 'c', 'b'])).toEqual(['a', 'b', 'c']);
-    const long = Array.from({ length: 100 }, (_, i) => `t${i % 60}`);
-    expect(withoutRepeats(long)).toEqual(long.slice(0, 60));
-    const distinct = Array.from({ length: 100 }, (_, i) => `t${i}`);
-    expect(withoutRepeats(distinct)).toBe(distinct);
   });
 });

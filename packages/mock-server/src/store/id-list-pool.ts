@@ -1,3 +1,5 @@
+import { withoutRepeats } from '@marketing/domain';
+
 /** The one empty list every stored contact without tags or opt-outs shares. */
 export const noIds: string[] = Object.freeze([]) as unknown as string[];
 
@@ -81,27 +83,6 @@ function keyOf(list: readonly string[]): string | undefined {
   let key = list[0]!;
   for (let i = 1; i < list.length; i++) key += `\u0000${list[i]!}`;
   return key;
-}
-
-/**
- * A list of IDs without its repeats (the first of each kept, in order): the list itself when it
- * has none. A contact holds a tag once; a seed or state file may name it twice, and a contact
- * listed twice in a tag's index was changed twice by one request.
- *
- * @example
- * ```ts
- * withoutRepeats(['a', 'b', 'a']); // ['a', 'b']
- * ```
- */
-export function withoutRepeats<T extends readonly string[]>(list: T): T {
-  if (list.length < 2) return list;
-  if (list.length <= 16) {
-    for (let i = 1; i < list.length; i++)
-      if (list.lastIndexOf(list[i]!, i - 1) >= 0) return [...new Set(list)] as unknown as T;
-    return list;
-  }
-  const unique = new Set(list);
-  return (unique.size === list.length ? list : [...unique]) as unknown as T;
 }
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {

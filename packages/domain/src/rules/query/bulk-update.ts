@@ -1,5 +1,6 @@
 import type { Contact } from '../../schemas/contact.js';
 import type { BulkUpdateBody } from '../../schemas/contact-requests.js';
+import { withIds, withoutIds } from '../id-lists.js';
 import { type ContactFilter, normaliseFilter } from './contact-query.js';
 
 /** A bulk update as understood: the normalised filter and the one operator with its values. */
@@ -52,15 +53,10 @@ export function applyBulkUpdate(
   update: ParsedBulkUpdate['update'],
 ): BulkUpdatableFields | undefined {
   if ('$pull' in update) {
-    const remove = new Set(update.$pull.tag_ids.$in);
-    const tag_ids = contact.tag_ids.filter((t) => !remove.has(t));
-    return tag_ids.length === contact.tag_ids.length ? undefined : { ...contact, tag_ids };
+    const tag_ids = withoutIds(contact.tag_ids, update.$pull.tag_ids.$in);
+    return tag_ids === contact.tag_ids ? undefined : { ...contact, tag_ids };
   }
-  const addAll = (current: string[], more: string[] | undefined) => {
-    if (!more) return current;
-    const missing = idsMissingFrom(current, more);
-    return missing.length === 0 ? current : [...current, ...missing];
-  };
+  const addAll = (current: string[], more: string[] | undefined) => (more ? withIds(current, more) : current);
   const tag_ids = addAll(contact.tag_ids, update.$addToSet.tag_ids?.$each);
   const deduped_campaign_ids = addAll(
     contact.deduped_campaign_ids,
@@ -68,21 +64,4 @@ export function applyBulkUpdate(
   );
   if (tag_ids === contact.tag_ids && deduped_campaign_ids === contact.deduped_campaign_ids) return undefined;
   return { tag_ids, deduped_campaign_ids };
-}
-
-// The IDs of `more` that `current` lacks, each once. Long lists are compared through a set: a
-// contact of 10,000 tags given 10,000 more compared each with each.
-function idsMissingFrom(current: readonly string[], more: readonly string[]): string[] {
-  const missing: string[] = [];
-  if (current.length + more.length <= 32) {
-    for (const id of more) if (!current.includes(id) && !missing.includes(id)) missing.push(id);
-    return missing;
-  }
-  const held = new Set(current);
-  for (const id of more)
-    if (!held.has(id)) {
-      held.add(id);
-      missing.push(id);
-    }
-  return missing;
 }
