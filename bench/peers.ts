@@ -237,10 +237,10 @@ function writePeerFiles(dir: string, get: string, post: string): void {
 }
 
 // Runs of load until two in a row agree within a tenth: a JVM compiles its hot code for a while.
-function warm(load: Load, seconds: number): void {
-  let last = throughputOnce(load, seconds).rps;
+async function warm(load: Load, seconds: number): Promise<void> {
+  let last = (await throughputOnce(load, seconds)).rps;
   for (let run = 0; run < 6; run++) {
-    const next = throughputOnce(load, seconds).rps;
+    const next = (await throughputOnce(load, seconds)).rps;
     if (Math.abs(next - last) <= last / 10) return;
     last = next;
   }
@@ -255,11 +255,11 @@ interface Rounds {
 // server not being measured is stopped meanwhile: a JVM went on compiling and collecting for a
 // second after its load (89% of a core, measured), which this machine's two cores would otherwise
 // take from the next round.
-function interleave(
+async function interleave(
   servers: Record<'ours' | 'theirs', { load: Load; server: Running }>,
   rounds: number,
   seconds: number,
-): Rounds {
+): Promise<Rounds> {
   const measured: Rounds = { ours: [], theirs: [] };
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (['ours', 'theirs'] as const) : (['theirs', 'ours'] as const);
@@ -267,7 +267,7 @@ function interleave(
       const other = servers[side === 'ours' ? 'theirs' : 'ours'].server;
       other.pause();
       try {
-        measured[side].push(throughputOnce(servers[side].load, seconds));
+        measured[side].push(await throughputOnce(servers[side].load, seconds));
       } finally {
         other.resume();
       }
@@ -306,7 +306,7 @@ export async function measurePeers(options: {
     const our = loads(ours.url);
     const expected = { GET: await answer(our.GET), POST: await answer(our.POST) };
     writePeerFiles(dir, expected.GET.text, expected.POST.text);
-    for (const kind of ['GET', 'POST'] as const) warm(our[kind], options.seconds);
+    for (const kind of ['GET', 'POST'] as const) await warm(our[kind], options.seconds);
 
     for (const peer of peers) {
       if (peer.command(0, dir)[0] === 'java' && spawnSync('java', ['-version']).status !== 0) {
@@ -333,8 +333,8 @@ export async function measurePeers(options: {
         const theirs = await answer(their[kind]);
         if (!isDeepStrictEqual(JSON.parse(theirs.text), JSON.parse(expected[kind].text)))
           throw new Error(`${peer.name} answers ${kind} with other JSON: ${theirs.text}`);
-        warm(their[kind], options.seconds);
-        const rounds = interleave(
+        await warm(their[kind], options.seconds);
+        const rounds = await interleave(
           { ours: { load: our[kind], server: ours }, theirs: { load: their[kind], server } },
           options.rounds,
           options.seconds,
