@@ -23,6 +23,7 @@ import {
 } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
+import { sameJson } from '../core/same-json.js';
 import type { Steps } from '../core/slices.js';
 import type { OrgRecord } from '../store/records.js';
 import { parseUploadRow } from './upload-row.js';
@@ -42,6 +43,16 @@ function assignRowFields(contact: Contact, row: UploadContact): void {
   for (const key in row) {
     if (key !== 'cell' && key !== 'tag_ids' && key !== 'tags') target[key] = row[key as keyof UploadContact];
   }
+}
+
+// The ID of the organisation's tag of this name, made now if it has none.
+function tagIdNamed(ctx: HandlerContext, name: string): string {
+  let tag = ctx.world.tagByName(ctx.org._id, name);
+  if (!tag) {
+    tag = { tag_id: ctx.newId('tag_'), org_id: ctx.org._id, name };
+    ctx.world.tags.set(tag.tag_id, tag);
+  }
+  return tag.tag_id;
 }
 
 function customFieldIssue(org: OrgRecord, row: Record<string, unknown>): string | undefined {
@@ -94,7 +105,12 @@ function* upload(
 
   // Everything is decided before anything is written, so a refusal (402) leaves no trace.
   const invalidContacts: { row: number; issue: string }[] = [];
-  const planned = new Map<string, { existing: Contact | undefined; next: Contact; tagNames: string[] }>();
+  // A contact's tags are kept in the order its rows give them: IDs, and names whose tags may not
+  // exist yet (they are made only once the upload is taken).
+  const planned = new Map<
+    string,
+    { existing: Contact | undefined; next: Contact; tags: (string | { name: string })[] }
+  >();
   for (const [row, raw] of body.contacts.entries()) {
     if (row % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const result = checkRow(ctx, raw, body);
@@ -111,12 +127,9 @@ function* upload(
     const base = earlier?.next ?? existing;
     const next = base ? { ...base } : newContact(ctx.newId(), result.cell, stamp);
     assignRowFields(next, result.row);
-    next.tag_ids = withIds(next.tag_ids, result.tagIds);
-    planned.set(result.cell, {
-      existing,
-      next,
-      tagNames: earlier ? [...earlier.tagNames, ...result.tagNames] : result.tagNames,
-    });
+    const tags = earlier?.tags ?? [];
+    tags.push(...result.tagIds, ...result.tagNames.map((name) => ({ name })));
+    planned.set(result.cell, { existing, next, tags });
   }
 
   const created = [...planned.values()].filter((p) => !p.existing);
@@ -148,21 +161,13 @@ function* upload(
   let written = 0;
   for (const plan of planned.values()) {
     if (++written % RECORDS_PER_STEP === 0) yield;
-    let next = plan.next;
-    if (plan.tagNames.length > 0) {
-      const tagIds = [...next.tag_ids];
-      for (const name of plan.tagNames) {
-        let tag = ctx.world.tagByName(ctx.org._id, name);
-        if (!tag) {
-          tag = { tag_id: ctx.newId('tag_'), org_id: ctx.org._id, name };
-          ctx.world.tags.set(tag.tag_id, tag);
-        }
-        if (!tagIds.includes(tag.tag_id)) tagIds.push(tag.tag_id);
-      }
-      next = { ...next, tag_ids: tagIds };
+    const next = plan.next;
+    if (plan.tags.length > 0) {
+      const ids = plan.tags.map((tag) => (typeof tag === 'string' ? tag : tagIdNamed(ctx, tag.name)));
+      next.tag_ids = withIds(next.tag_ids, ids);
     }
     if (!plan.existing) inserted.push(next);
-    else if (JSON.stringify(next) !== JSON.stringify(plan.existing)) {
+    else if (!sameJson(next, plan.existing)) {
       store.update(next._id, { ...next, updatedAt: stamp });
     }
   }

@@ -469,6 +469,45 @@ describe('PUT /contacts', () => {
     expect((await admin('GET', '/contacts/27835550001')).status).toBe(200);
   });
 
+  it('leaves a contact the rows do not change as it was, updatedAt included', async () => {
+    const { admin, mock } = startMock({ now: '2026-11-01T00:00:00Z' });
+    const before = (await admin('GET', '/contacts/27821234567')).body.data as {
+      firstname: string;
+      tag_ids: string[];
+    };
+    mock.clock.set('2026-11-20T00:00:00Z');
+    // The same name, a tag it holds by ID and by name, and the same row twice.
+    const same = { cell: '27821234567', firstname: before.firstname, tag_ids: ['tag_vip'], tags: ['VIP'] };
+    await admin('PUT', '/contacts', { body: { contacts: [same, same] } });
+    expect((await admin('GET', '/contacts/27821234567')).body.data).toEqual(before);
+    await admin('PUT', '/contacts', { body: { contacts: [{ ...same, firstname: 'Thandeka' }] } });
+    expect((await admin('GET', '/contacts/27821234567')).body.data).toMatchObject({
+      firstname: 'Thandeka',
+      tag_ids: before.tag_ids,
+      updatedAt: '2026-11-20T00:00:00.000Z',
+    });
+  });
+
+  it('gives a contact its tags in the order of the rows, names as well as IDs', async () => {
+    const { admin } = startMock();
+    await admin('PUT', '/contacts', {
+      body: {
+        contacts: [
+          { cell: '27821234567', tags: ['Brand new', 'New'] },
+          { cell: '27821234567', tag_ids: ['tag_optout'] },
+          { cell: '27831112222', tag_ids: ['tag_optout'], tags: ['Brand new'] },
+          { cell: '27831112222', tags: ['VIP'] },
+        ],
+      },
+    });
+    const tags = (await admin('GET', '/tags')).body.data as { tag_id: string; name: string }[];
+    const brandNew = tags.find((t) => t.name === 'Brand new')!;
+    const tagsOf = async (cell: string) =>
+      ((await admin('GET', `/contacts/${cell}`)).body.data as { tag_ids: string[] }).tag_ids;
+    expect(await tagsOf('27821234567')).toEqual(['tag_vip', brandNew.tag_id, 'tag_new', 'tag_optout']);
+    expect(await tagsOf('27831112222')).toEqual(['tag_optout', brandNew.tag_id, 'tag_vip']);
+  });
+
   it('answers 400 over 20,000 contacts', async () => {
     const { admin } = startMock();
     const contacts = Array.from({ length: 20_001 }, (_, i) => ({
