@@ -1,5 +1,5 @@
 /**
- * Lists of IDs held as sets: a contact holds a tag, a deduped campaign or an opt-out once, in the
+ * Lists of IDs held as sets: a contact holds each tag and each deduped campaign once, in the
  * order it gained them. Short lists are searched as they are; long ones through a `Set`, since a
  * contact of 10,000 tags changed one tag in half a second when each ID was looked for in the
  * other list.
