@@ -109,7 +109,7 @@ function* upload(
   // exist yet (they are made only once the upload is taken).
   const planned = new Map<
     string,
-    { existing: Contact | undefined; next: Contact; tags: (string | { name: string })[] }
+    { existing: Contact | undefined; next: Contact; tags: (string | { name: string })[] | undefined }
   >();
   for (const [row, raw] of body.contacts.entries()) {
     if (row % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
@@ -127,8 +127,13 @@ function* upload(
     const base = earlier?.next ?? existing;
     const next = base ? { ...base } : newContact(ctx.newId(), result.cell, stamp);
     assignRowFields(next, result.row);
-    const tags = earlier?.tags ?? [];
-    tags.push(...result.tagIds, ...result.tagNames.map((name) => ({ name })));
+    // No list for a row without tags: most rows have none, and 100,000 of them made as many.
+    let tags = earlier?.tags;
+    if (result.tagIds.length > 0 || result.tagNames.length > 0) {
+      tags ??= [];
+      for (const id of result.tagIds) tags.push(id);
+      for (const name of result.tagNames) tags.push({ name });
+    }
     planned.set(result.cell, { existing, next, tags });
   }
 
@@ -162,7 +167,7 @@ function* upload(
   for (const plan of planned.values()) {
     if (++written % RECORDS_PER_STEP === 0) yield;
     const next = plan.next;
-    if (plan.tags.length > 0) {
+    if (plan.tags) {
       const ids = plan.tags.map((tag) => (typeof tag === 'string' ? tag : tagIdNamed(ctx, tag.name)));
       next.tag_ids = withIds(next.tag_ids, ids);
     }
