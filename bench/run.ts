@@ -683,7 +683,7 @@ record({
   figure: medianOf(tunedStateStarts),
 });
 writeFileSync(statePath, readFileSync(statePath, 'utf8').replace('"First1"', '"Edited"'));
-const editedStart = await coldStart(process.execPath, [releaseFile, '--state', statePath], tmpdir());
+const editedStart = await startFromState([]);
 rmSync(stateDir, { recursive: true, force: true });
 record({
   name: 'Start it with the same file after an edit, to its first 200 (validated in full)',
@@ -858,8 +858,7 @@ the WireMock rows say so.
 `;
   writeFileSync(
     join(root, 'docs', 'benchmarks.md'),
-    `# Benchmarks\n\nMeasured with \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Each figure is set beside its\nbaseline from the same run (a linear scan, a bare \`node:http\` server, plain \`fetch\`), because\nthese machines are noisy; compare ratios, not absolute times. The two "Machine pace" rows time the same\nfixed work in every run: a run whose pace rows are slower ran on a slower machine, and its absolute figures\n(the seed, the starts) with it.\n\n| Benchmark | Figure | Target |\n|---|---|---|\n${table}\n\nThe world: ${sizes.contacts.toLocaleString('en')} contacts, each with a cell, two names, an \`updatedAt\` spread over 20 days and\n3 of 50 tags (\`t0\` on 1%, \`t1\` on 10%). Searches and uploads go through \`mock.fetch\` as the SDK calls it (the\nwhole pipeline: routing, auth, validation, JSON both ways); throughput uses autocannon on loopback against the\nstandalone server (\`release/marketing-mock.mjs\`, built by the bench) and a bare server, each a child process, from a third (the client: one process, kept for the run, that runs autocannon for each
-measurement); the SDK\nand core figures are per call, from the installed packages (see "In process" below); the scale, upload and\nsearch rows run in this process on the packages' built files (\`pnpm bench\` builds them first); the state-file rows on the release file.\n\n${costs}`,
+    `# Benchmarks\n\nMeasured with \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Each figure is set beside its\nbaseline from the same run (a linear scan, a bare \`node:http\` server, plain \`fetch\`), because\nthese machines are noisy; compare ratios, not absolute times. The two "Machine pace" rows time the same\nfixed work in every run: a run whose pace rows are slower ran on a slower machine, and its absolute figures\n(the seed, the starts) with it.\n\n| Benchmark | Figure | Target |\n|---|---|---|\n${table}\n\nThe world: ${sizes.contacts.toLocaleString('en')} contacts, each with a cell, two names, an \`updatedAt\` spread over 20 days and\n3 of 50 tags (\`t0\` on 1%, \`t1\` on 10%). Searches and uploads go through \`mock.fetch\` as the SDK calls it (the\nwhole pipeline: routing, auth, validation, JSON both ways); throughput uses autocannon on loopback against the\nstandalone server (\`release/marketing-mock.mjs\`, built by the bench) and a bare server, each a child process, from a third (the client: one process, kept for the run, that runs autocannon for each\nmeasurement); the SDK\nand core figures are per call, from the installed packages (see "In process" below); the scale, upload and\nsearch rows run in this process on the packages' built files (\`pnpm bench\` builds them first); the state-file rows on the release file.\n\n${costs}`,
   );
   console.log('wrote docs/benchmarks.md');
 }

@@ -1,4 +1,4 @@
-import { type Contact, evaluateContactSearch, parseContactSearch } from '@marketing/domain';
+import { type Contact, evaluateContactSearch, parseContactSearch, projectContact } from '@marketing/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CellIndex } from './cell-index.js';
@@ -84,7 +84,8 @@ describe('ContactStore', () => {
           }
           if (!find.cell && !find.tag_ids && !find.updatedAt) return;
           const request = parseContactSearch({ find, options: { skip, limit }, projection: { cell: 1 } });
-          expect(store.search(request)).toEqual(evaluateContactSearch([...store.all()], request));
+          const page = store.searchPage(request).map((c) => projectContact(c, request.projection));
+          expect(page).toEqual(evaluateContactSearch([...store.all()], request));
           const matched = [...store.matching(request.find)].map((c) => c._id).sort();
           const expected = evaluateContactSearch([...store.all()], {
             ...request,
@@ -130,7 +131,7 @@ describe('ContactStore', () => {
     expect(lists[0]).toEqual(['a', 'b']);
     expect(Object.isFrozen(given)).toBe(false);
     expect(
-      store.search(parseContactSearch({ find: { tag_ids: { $all: ['b', 'a'] } } })).map((c) => c._id),
+      store.searchPage(parseContactSearch({ find: { tag_ids: { $all: ['b', 'a'] } } })).map((c) => c._id),
     ).toEqual(['id00001', 'id00002', 'id00003']);
   });
 

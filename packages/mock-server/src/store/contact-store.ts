@@ -4,8 +4,6 @@ import {
   matchesFilter,
   membershipOf,
   type ParsedSearchRequest,
-  type ProjectedContact,
-  projectContact,
 } from '@marketing/domain';
 import { runToEnd, type Steps } from '../core/slices.js';
 import { CellIndex } from './cell-index.js';
@@ -280,11 +278,6 @@ export class ContactStore {
   /** Plans a filter against this store's indexes. */
   plan(filter: ContactFilter): QueryPlan {
     return planContactQuery(filter, this.statistics());
-  }
-
-  /** Runs a parsed search: the page of matches in `_id` order, projected. */
-  search(request: ParsedSearchRequest): ProjectedContact[] {
-    return this.searchPage(request).map((contact) => projectContact(contact, request.projection));
   }
 
   /** The stored contacts of a parsed search's page, in `_id` order, not projected. */
