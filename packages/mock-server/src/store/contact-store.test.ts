@@ -98,6 +98,51 @@ describe('ContactStore', () => {
     );
   });
 
+  it('gives each contact’s latest version from every index, through changes that keep, add and drop its tags', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    const tagsArb = fc.oneof(tagArb, fc.subarray(many, { minLength: 17 }));
+    fc.assert(
+      fc.property(
+        fc.array(tagsArb, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(39), fc.option(tagsArb), fc.integer({ min: 1, max: 28 }), fc.boolean())),
+        (initial, changes) => {
+          const store = new ContactStore();
+          const model = new Map<string, Contact>();
+          store.insertMany(initial.map((tags, n) => contact(n, tags, day(1))));
+          for (const c of store.all()) model.set(c._id, c);
+          for (const [step, [n, tags, d, remove]] of changes.entries()) {
+            const existing = store.get(contact(n, [], '')._id);
+            if (!existing) continue;
+            if (remove) {
+              store.delete(existing._id);
+              model.delete(existing._id);
+              continue;
+            }
+            // No tags given: the change keeps the contact's own list, and changes a name only.
+            const next = {
+              ...existing,
+              firstname: `v${step}`,
+              tag_ids: tags ?? existing.tag_ids,
+              updatedAt: day(d),
+            };
+            store.update(existing._id, next);
+            model.set(next._id, { ...next, tag_ids: [...next.tag_ids] });
+          }
+          const latest = [...model.values()].sort((a, b) => (a._id < b._id ? -1 : 1));
+          expect([...store.all()]).toEqual(latest);
+          expect(store.snapshot().flat()).toEqual(latest);
+          for (const tag of [...many, 'a', 'b', 'c', 'd']) {
+            const tagged = latest.filter((c) => c.tag_ids.includes(tag));
+            expect([...store.withTag(tag)]).toEqual(tagged);
+            expect(store.tagSize(tag)).toBe(tagged.length);
+          }
+          for (const c of latest) expect(store.getByCell(c.cell)).toEqual(c);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('finds contacts by cell and email, and forgets them when deleted', () => {
     const store = new ContactStore();
     store.insert({ ...contact(1, ['a'], day(1)), email: 'Thandi@Example.com' });

@@ -37,7 +37,8 @@ describe('SortedList', () => {
         expect(list.lowerBound((value) => (value < '03000' ? -1 : 1))).toBe(
           sorted.filter((value) => value < '03000').length,
         );
-        for (const probe of ['00000', '03000', '05999']) expect(list.has(probe)).toBe(reference.has(probe));
+        for (const probe of ['00000', '03000', '05999'])
+          expect(list.findBy((value) => byText(value, probe))).toBe(reference.has(probe) ? probe : undefined);
       }),
       { numRuns: 40 },
     );
@@ -53,7 +54,7 @@ describe('SortedList', () => {
     list.addMany(range(6000, 9000));
     expect([...list.values()]).toEqual([...range(0, 9000), id(99_999)].sort());
     expect(list.size).toBe(9001);
-    expect(list.has(id(8999))).toBe(true);
+    expect(list.findBy((value) => byText(value, id(8999)))).toBe(id(8999));
   });
 
   it('orders records by a derived key and finds them again by an equal record', () => {
@@ -66,56 +67,49 @@ describe('SortedList', () => {
     expect(list.size).toBe(4999);
   });
 
-  it('gives back, and replaces in place, the record held for an equal probe', () => {
+  it('finds the record held for a key alone, across chunks', () => {
     type Row = { id: string; version: number };
     const list = new SortedList<Row>((a, b) => byText(a.id, b.id));
-    list.addMany(Array.from({ length: 5000 }, (_, i) => ({ id: id(i), version: 1 })));
-    expect(list.get({ id: id(4321), version: 0 })).toEqual({ id: id(4321), version: 1 });
-    expect(list.get({ id: id(5000), version: 0 })).toBeUndefined();
-    expect(list.replace({ id: id(4321), version: 2 })).toBe(true);
-    expect(list.replace({ id: id(5000), version: 2 })).toBe(false);
-    expect(list.get({ id: id(4321), version: 0 })?.version).toBe(2);
+    list.addMany(Array.from({ length: 5000 }, (_, i) => ({ id: id(i * 2), version: i })));
+    const byKey = (key: string) => list.findBy((row) => byText(row.id, key));
+    expect(byKey(id(8642))).toEqual({ id: id(8642), version: 4321 });
+    expect(byKey(id(0))).toEqual({ id: id(0), version: 0 });
+    expect(byKey(id(9998))).toEqual({ id: id(9998), version: 4999 });
+    for (const missing of [id(8643), id(9999), '']) expect(byKey(missing)).toBeUndefined();
+    expect(new SortedList<Row>((a, b) => byText(a.id, b.id)).findBy(() => 0)).toBeUndefined();
     expect(list.size).toBe(5000);
-    expect(list.last()).toEqual({ id: id(4999), version: 1 });
+    expect(list.last()).toEqual({ id: id(9998), version: 4999 });
     expect(new SortedList<Row>((a, b) => byText(a.id, b.id)).last()).toBeUndefined();
   });
 
-  it('keeps a snapshot as it was taken under any later adds, bulk adds, deletes and replaces', () => {
+  it('maps its values in order into chunks of at most 2,048 that later adds and deletes leave as they were', () => {
     type Row = { id: string; version: number };
     const byId = (a: Row, b: Row) => byText(a.id, b.id);
     const numbers = fc.array(fc.integer({ min: 0, max: 6000 }), { maxLength: 3000, size: 'max' });
     const operation = fc.record({
-      kind: fc.constantFrom('add', 'delete', 'addMany', 'replace', 'snapshot'),
+      kind: fc.constantFrom('add', 'delete', 'addMany', 'mapChunks'),
       ns: numbers,
     });
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 8, size: 'max' }), (operations) => {
         const list = new SortedList<Row>(byId);
-        const snapshots: { chunks: readonly (readonly Row[])[]; expected: string }[] = [];
-        const text = (rows: Iterable<Row>) => JSON.stringify([...rows]);
+        const copies: { chunks: readonly (readonly string[])[]; expected: string[] }[] = [];
         for (const { kind, ns } of operations) {
           const rows = ns.map((n) => ({ id: id(n), version: n % 3 }));
-          if (kind === 'snapshot') snapshots.push({ chunks: list.snapshot(), expected: text(list.values()) });
+          if (kind === 'mapChunks')
+            copies.push({
+              chunks: list.mapChunks((row) => `${row.id}:${row.version}`),
+              expected: [...list.values()].map((row) => `${row.id}:${row.version}`),
+            });
           else if (kind === 'addMany') list.addMany(rows);
           else for (const row of rows) list[kind](row);
         }
-        for (const { chunks, expected } of snapshots) expect(text(chunks.flat())).toBe(expected);
-        for (const chunks of snapshots.map((s) => s.chunks))
+        for (const { chunks, expected } of copies) {
+          expect(chunks.flat()).toEqual(expected);
           for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(2048);
+        }
       }),
       { numRuns: 60 },
     );
-  });
-
-  it('copies only the chunks that change after a snapshot', () => {
-    const list = new SortedList(byText);
-    list.addMany(Array.from({ length: 10_000 }, (_, i) => id(i * 2)));
-    const before = list.snapshot();
-    list.add(id(3));
-    list.delete(id(19_998));
-    const after = list.snapshot();
-    expect(after.filter((chunk, i) => chunk !== before[i])).toHaveLength(2);
-    expect(before.flat()).not.toContain(id(3));
-    expect(before.flat()).toContain(id(19_998));
   });
 });

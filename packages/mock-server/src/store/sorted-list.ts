@@ -8,8 +8,6 @@ const MAX_CHUNK = 2048;
  */
 export class SortedList<T> {
   #chunks: T[][] = [];
-  // Chunks a snapshot holds: a change to one copies it first, so the snapshot never sees it.
-  #shared = new WeakSet<T[]>();
   #size = 0;
   readonly #compare: (a: T, b: T) => number;
 
@@ -37,22 +35,11 @@ export class SortedList<T> {
   }
 
   /**
-   * The values as they are now, in order, as chunks (each at most 2,048 values): taken at once,
-   * whatever the size, since no value is copied. A later change to the list copies the chunk it
-   * touches first, so the snapshot stays as it was taken.
+   * The values as they are now, each mapped, in order, as chunks of at most 2,048: a copy, which
+   * later changes to the list leave as it was.
    */
-  snapshot(): readonly (readonly T[])[] {
-    for (const chunk of this.#chunks) this.#shared.add(chunk);
-    return [...this.#chunks];
-  }
-
-  // The chunk at `index`, to be changed in place: a copy of it if a snapshot holds it.
-  #writable(index: number): T[] {
-    const chunk = this.#chunks[index]!;
-    if (!this.#shared.has(chunk)) return chunk;
-    const copy = chunk.slice();
-    this.#chunks[index] = copy;
-    return copy;
+  mapChunks<U>(map: (value: T) => U): U[][] {
+    return this.#chunks.map((chunk) => chunk.map(map));
   }
 
   /** The values from position `start` (inclusive) to `end` (exclusive), in order. */
@@ -79,13 +66,14 @@ export class SortedList<T> {
     return offset;
   }
 
-  // The chunk a value belongs in: the first whose last value is not before it, else the last chunk.
-  #chunkFor(value: T): number {
+  // The chunk a value belongs in: the first whose last value is not before it by `compareTo`
+  // (which orders a held value against the one sought, <0 meaning before), else the last chunk.
+  #chunkFor(compareTo: (held: T) => number): number {
     let lo = 0;
     let hi = this.#chunks.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.#compare(this.#chunks[mid]![this.#chunks[mid]!.length - 1]!, value) < 0) lo = mid + 1;
+      if (compareTo(this.#chunks[mid]![this.#chunks[mid]!.length - 1]!) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -101,16 +89,16 @@ export class SortedList<T> {
     }
     // New IDs sort after every existing one, so appending is the common case.
     if (this.#compare(last[last.length - 1]!, value) < 0) {
-      if (last.length < MAX_CHUNK) this.#writable(this.#chunks.length - 1).push(value);
+      if (last.length < MAX_CHUNK) last.push(value);
       else this.#chunks.push([value]);
       this.#size += 1;
       return true;
     }
-    const index = this.#chunkFor(value);
-    const held = this.#chunks[index]!;
-    const at = lowerIn(held, (other) => this.#compare(other, value));
-    if (at < held.length && this.#compare(held[at]!, value) === 0) return false;
-    const chunk = this.#writable(index);
+    const compareTo = (held: T) => this.#compare(held, value);
+    const index = this.#chunkFor(compareTo);
+    const chunk = this.#chunks[index]!;
+    const at = lowerIn(chunk, compareTo);
+    if (at < chunk.length && this.#compare(chunk[at]!, value) === 0) return false;
     chunk.splice(at, 0, value);
     this.#size += 1;
     if (chunk.length > MAX_CHUNK)
@@ -174,29 +162,11 @@ export class SortedList<T> {
   delete(value: T): boolean {
     const found = this.#find(value);
     if (!found) return false;
-    const chunk = this.#writable(found.index);
+    const chunk = this.#chunks[found.index]!;
     chunk.splice(found.at, 1);
     this.#size -= 1;
     if (chunk.length === 0) this.#chunks.splice(found.index, 1);
     return true;
-  }
-
-  /** Whether a value equal to this one is in the list. */
-  has(value: T): boolean {
-    return this.#find(value) !== undefined;
-  }
-
-  /** The value held that is equal to this one (a probe with only the compared fields will do). */
-  get(value: T): T | undefined {
-    const found = this.#find(value);
-    return found && this.#chunks[found.index]![found.at];
-  }
-
-  /** Puts this value in place of the equal one held; `false` when there is none. */
-  replace(value: T): boolean {
-    const found = this.#find(value);
-    if (found) this.#writable(found.index)[found.at] = value;
-    return found !== undefined;
   }
 
   /** The largest value, if any. */
@@ -205,12 +175,31 @@ export class SortedList<T> {
     return chunk?.[chunk.length - 1];
   }
 
+  /**
+   * The value held that `compareTo` answers 0 for: it orders a held value against the one sought
+   * (<0: the held value is before it), as the list's comparator would, from a key alone.
+   *
+   * @example
+   * ```ts
+   * const list = new SortedList<{ id: string }>((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+   * list.findBy((held) => (held.id < 'c7' ? -1 : held.id > 'c7' ? 1 : 0));
+   * ```
+   */
+  findBy(compareTo: (held: T) => number): T | undefined {
+    const found = this.#locate(compareTo);
+    return found && this.#chunks[found.index]![found.at];
+  }
+
   #find(value: T): { index: number; at: number } | undefined {
+    return this.#locate((held) => this.#compare(held, value));
+  }
+
+  #locate(compareTo: (held: T) => number): { index: number; at: number } | undefined {
     if (this.#chunks.length === 0) return undefined;
-    const index = this.#chunkFor(value);
+    const index = this.#chunkFor(compareTo);
     const chunk = this.#chunks[index]!;
-    const at = lowerIn(chunk, (other) => this.#compare(other, value));
-    return at < chunk.length && this.#compare(chunk[at]!, value) === 0 ? { index, at } : undefined;
+    const at = lowerIn(chunk, compareTo);
+    return at < chunk.length && compareTo(chunk[at]!) === 0 ? { index, at } : undefined;
   }
 }
 
