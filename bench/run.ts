@@ -821,10 +821,11 @@ if (!tiny) {
 - **Storing and indexing.** The rest of the seed puts each contact into a hash table by cell (sized
   once for the batch) and into sorted indexes by \`_id\`, tag and \`updatedAt\` (bulk-merged, in
   chunks of at most 2,048 so later updates stay cheap; a batch of new IDs in order is appended
-  without comparisons), with the garbage collection a heap of a million objects costs. The \`_id\`
-  and tag indexes hold each contact's slot, a small integer naming its latest version: a change
-  rewrites only the indexes of the tags it adds or removes (the "contacts of 1,000 tags" row), and
-  the collector has no references to trace in them. The hash
+  without comparisons), with the garbage collection a heap of a million objects costs. A contact
+  of more than 16 tags is held in the \`_id\` and tag indexes through one small object that a
+  change repoints, so changing it rewrites only the indexes of the tags the change adds or removes
+  (the "contacts of 1,000 tags" row); the others are held directly, a memory access less for each
+  candidate a search reads. The hash
   table the seed check builds to find repeated cells becomes the store's own when the
   organisation had no contacts. IDs are flat strings; a tag ID named by many contacts, a time
   many rows repeat and the empty list are each stored once: about ${perContact.toFixed(0)} B a contact.

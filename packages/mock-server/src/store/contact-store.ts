@@ -52,6 +52,33 @@ export function* unionById(lists: readonly Iterable<Contact>[]): Generator<Conta
 // compares every tag's next contact); past it, their union is made and sorted once.
 const MERGED_TAGS_AT_MOST = 16;
 
+// A contact of more tags than this is held in the indexes ordered by `_id` through a Held.
+const HELD_FROM_TAGS = 16;
+
+/**
+ * The one entry of a contact of many tags in the indexes ordered by `_id` (all contacts, each
+ * tag's), which a change repoints at the contact's new version. Stored contacts are immutable, and
+ * a contact held directly is replaced in the index of every tag it keeps when it changes: for a
+ * few tags, a few binary searches, but 3,000 contacts of 1,000 tags took 2.5 s for a one-tag
+ * `$addToSet`. Only such contacts get one: for the rest, reading a search's candidates through a
+ * Held cost a memory access more each (an `$all` search 25% slower), and a million more objects.
+ */
+class Held {
+  readonly _id: string;
+  constructor(public contact: Contact) {
+    this._id = contact._id;
+  }
+}
+
+/** What the indexes ordered by `_id` hold: a contact, or the Held of a contact of many tags. */
+type Entry = Contact | Held;
+const contactOf = (entry: Entry): Contact => (entry instanceof Held ? entry.contact : entry);
+// A new entry for this contact: a Held if it carries many tags.
+const entryFor = (contact: Contact): Entry =>
+  contact.tag_ids.length > HELD_FROM_TAGS ? new Held(contact) : contact;
+
+/** A stand-in with only an `_id`, to look a contact up in the lists ordered by `_id`. */
+const probe = (id: string) => ({ _id: id }) as Contact;
 // How many contacts are indexed between the turns a sliced seed gives other requests.
 const CONTACTS_PER_STEP = 2048;
 
@@ -67,25 +94,16 @@ export interface InsertOptions {
  * One organisation's contacts with the indexes searches run on: by `_id` (sorted), by cell, by
  * email, by tag (contacts ordered by `_id` per tag) and by `updatedAt` (ordered by time, then ID).
  * A search walks only the rows of the most selective index, in `_id` order, and stops at its page.
- *
- * Each contact has a slot, a number: `#versions[slot]` is its latest version. The indexes by `_id`
- * and by tag hold slots, so a change (a new, immutable version) is written once and touches only
- * the indexes of the tags it adds or removes: holding the contacts, a contact of 1,000 tags
- * changed in one field was replaced in 1,000 tag indexes (3,000 such contacts: 2.5 s for a one-tag
- * `$addToSet`). A slot is a small integer, not an object: no allocation a contact, and lists of
- * them give the garbage collector nothing to trace. The indexes by cell, email and `updatedAt`
- * hold the versions, replaced on a change. No map from `_id` is kept beside the sorted list (a
- * million contacts would pay ~40 B each for it).
+ * Every index holds the contacts themselves, not their IDs: a step costs no lookup, and no map
+ * from `_id` is kept beside the sorted list (a million contacts would pay ~40 B each for it). A
+ * contact of many tags is held by the `_id` and tag indexes through its {@link Held}, so that a
+ * change touches only the indexes of the tags it adds or removes.
  */
 export class ContactStore {
-  readonly #versions: (Contact | undefined)[] = [];
-  // Slots of deleted contacts, given to the next new ones.
-  readonly #freeSlots: number[] = [];
-  readonly #bySlotId = (a: number, b: number) => byText(this.#versions[a]!._id, this.#versions[b]!._id);
-  readonly #byId = new SortedList<number>(this.#bySlotId);
+  readonly #byId = new SortedList<Entry>(byContactId);
   #byCell = new CellIndex<Contact>();
   readonly #byEmail = new Map<string, Set<Contact>>();
-  readonly #byTag = new Map<string, SortedList<number>>();
+  readonly #byTag = new Map<string, SortedList<Entry>>();
   readonly #byUpdatedAt = new SortedList<Contact>((a, b) =>
     a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : byText(a._id, b._id),
   );
@@ -103,13 +121,8 @@ export class ContactStore {
   }
 
   get(id: string): Contact | undefined {
-    const slot = this.#slotOf(id);
-    return slot === undefined ? undefined : this.#versions[slot];
-  }
-
-  #slotOf(id: string): number | undefined {
-    const versions = this.#versions;
-    return this.#byId.findBy((slot) => byText(versions[slot]!._id, id));
+    const entry = this.#byId.get(probe(id));
+    return entry && contactOf(entry);
   }
 
   getByCell(cell: string): Contact | undefined {
@@ -128,7 +141,7 @@ export class ContactStore {
 
   /** All contacts, in `_id` order. */
   all(): IterableIterator<Contact> {
-    return this.#contactsIn(this.#byId);
+    return contactsIn(this.#byId);
   }
 
   /**
@@ -137,8 +150,7 @@ export class ContactStore {
    * was: a change replaces a contact rather than editing it.
    */
   snapshot(): readonly (readonly Contact[])[] {
-    const versions = this.#versions;
-    return this.#byId.mapChunks((slot) => versions[slot]!);
+    return this.#byId.mapChunks(contactOf);
   }
 
   /** How many contacts carry a tag. */
@@ -149,7 +161,7 @@ export class ContactStore {
   /** The contacts that carry a tag, in `_id` order. */
   withTag(tagId: string): Iterable<Contact> {
     const index = this.#byTag.get(tagId);
-    return index ? this.#contactsIn(index) : [];
+    return index ? contactsIn(index) : [];
   }
 
   /**
@@ -184,11 +196,12 @@ export class ContactStore {
   *insertManySteps(contacts: readonly Contact[], options: InsertOptions = {}): Steps<void> {
     // Refused before anything is written: a repeated _id would corrupt every index.
     const appended = this.#refuseRepeatedIds(contacts);
-    const slots = new Array<number>(contacts.length);
-    const byTag = new Map<string, number[]>();
+    // The batch itself unless it holds a contact of many tags (most do not: no copy of a million).
+    let entries: Entry[] | undefined;
+    const byTag = new Map<string, Entry[]>();
     // Contacts from a state file or a seed share their (frozen) tag lists: each such list's tag
     // indexes are looked up once, not once a contact (3,000,000 lookups for a million).
-    const listsOfShared = new Map<readonly string[], number[][]>();
+    const listsOfShared = new Map<readonly string[], Entry[][]>();
     const adopt =
       options.cells !== undefined && this.#byCell.size === 0 && options.cells.size === contacts.length;
     if (adopt) this.#byCell = options.cells!;
@@ -198,8 +211,9 @@ export class ContactStore {
       const contact = contacts[i]!;
       this.#shareLists(contact);
       this.#indexEmail(contact, 'add');
-      const slot = this.#slotFor(contact);
-      slots[i] = slot;
+      const entry = entryFor(contact);
+      if (entry !== contact) entries ??= contacts.slice(0, i);
+      entries?.push(entry);
       const tags = contact.tag_ids;
       let lists = listsOfShared.get(tags);
       if (lists === undefined) {
@@ -213,16 +227,16 @@ export class ContactStore {
         });
         if (Object.isFrozen(tags)) listsOfShared.set(tags, lists);
       }
-      for (let t = 0; t < lists.length; t++) lists[t]!.push(slot);
+      for (let t = 0; t < lists.length; t++) lists[t]!.push(entry);
     }
     if (appended) {
       // Each tag's share of an ascending batch is ascending too, and after all it held.
-      this.#byId.appendSorted(slots);
+      this.#byId.appendSorted(entries ?? contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).appendSorted(tagged);
       yield;
       this.#byUpdatedAt.addMany(yield* inUpdatedAtOrder(contacts));
     } else {
-      this.#byId.addMany(slots);
+      this.#byId.addMany(entries ?? contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).addMany(tagged);
       this.#byUpdatedAt.addMany(contacts);
     }
@@ -234,8 +248,7 @@ export class ContactStore {
   // Whether the batch is new IDs in ascending order after every held one (seeds, uploads, state
   // files make them so), which cannot repeat; otherwise checked one by one. Throws on a repeat.
   #refuseRepeatedIds(contacts: readonly Contact[]): boolean {
-    const lastSlot = this.#byId.last();
-    const last = lastSlot === undefined ? undefined : this.#versions[lastSlot]!;
+    const last = this.#byId.last();
     let ascending = last === undefined || (contacts[0] !== undefined && byContactId(last, contacts[0]) < 0);
     for (let i = 1; ascending && i < contacts.length; i++)
       ascending = byContactId(contacts[i - 1]!, contacts[i]!) < 0;
@@ -253,25 +266,31 @@ export class ContactStore {
    * The cell cannot change (it identifies the contact).
    */
   update(id: string, next: Contact): void {
-    const slot = this.#slotOf(id);
-    if (slot === undefined) throw new Error(`No contact ${id}`);
-    const current = this.#versions[slot]!;
+    const entry = this.#byId.get(probe(id));
+    if (!entry) throw new Error(`No contact ${id}`);
+    const current = contactOf(entry);
     this.#shareLists(next);
     this.#byUpdatedAt.delete(current);
     this.#indexEmail(current, 'delete');
-    // A change that leaves the tags (a shared list, or the list the contact held) reads none.
-    let gained: string[] = [];
-    if (next.tag_ids !== current.tag_ids) {
+    // A Held stays the contact's entry (repointed below), whatever tags it comes to carry; a
+    // contact held directly is replaced by its new version, or by a Held once it carries many.
+    const nextEntry = entry instanceof Held ? entry : entryFor(next);
+    const replaced = nextEntry !== entry;
+    if (replaced) this.#byId.replace(nextEntry);
+    const gained: string[] = [];
+    // A change that keeps a shared list, or the list the contact held, has no tags to re-index.
+    if (replaced || next.tag_ids !== current.tag_ids) {
       const had = membershipOf(current.tag_ids);
-      gained = next.tag_ids.filter((tag) => !had(tag));
-      for (const tag of gained) this.#tagIndex(tag).add(slot);
-      // Both lists are without repeats: when every tag held is kept, none is looked for.
-      if (next.tag_ids.length - gained.length < current.tag_ids.length) {
-        const has = membershipOf(next.tag_ids);
-        for (const tag of current.tag_ids) if (!has(tag)) this.#untag(tag, slot);
+      const has = membershipOf(next.tag_ids);
+      for (const tag of current.tag_ids) if (!has(tag)) this.#untag(tag, entry);
+      for (const tag of next.tag_ids) {
+        if (!had(tag)) {
+          gained.push(tag);
+          this.#tagIndex(tag).add(nextEntry);
+        } else if (replaced) this.#tagIndex(tag).replace(nextEntry);
       }
     }
-    this.#versions[slot] = next;
+    if (nextEntry instanceof Held) nextEntry.contact = next;
     this.#byCell.set(next);
     this.#byUpdatedAt.add(next);
     this.#indexEmail(next, 'add');
@@ -279,17 +298,14 @@ export class ContactStore {
   }
 
   delete(id: string): Contact | undefined {
-    const slot = this.#slotOf(id);
-    if (slot === undefined) return undefined;
-    const contact = this.#versions[slot]!;
+    const entry = this.#byId.get(probe(id));
+    if (!entry) return undefined;
+    const contact = contactOf(entry);
     this.#byUpdatedAt.delete(contact);
     this.#indexEmail(contact, 'delete');
-    for (const tag of contact.tag_ids) this.#untag(tag, slot);
-    this.#byId.delete(slot);
+    for (const tag of contact.tag_ids) this.#untag(tag, entry);
+    this.#byId.delete(entry);
     this.#byCell.delete(contact.cell);
-    // Freed only now: the indexes above find the slot by its contact's _id.
-    this.#versions[slot] = undefined;
-    this.#freeSlots.push(slot);
     return contact;
   }
 
@@ -331,14 +347,14 @@ export class ContactStore {
   // million contacts spent 0.15 ms stepping from one candidate to the next.
   #eachOrderedCandidate(plan: QueryPlan, visit: (contact: Contact) => boolean): void {
     const driver = plan.driver;
-    const versions = this.#versions;
-    if (driver.index === 'all') this.#byId.each((slot) => visit(versions[slot]!));
+    const visitEntry = (entry: Entry) => visit(contactOf(entry));
+    if (driver.index === 'all') this.#byId.each(visitEntry);
     else if (driver.index === 'tag' && driver.tagIds.length === 1)
-      this.#byTag.get(driver.tagIds[0]!)?.each((slot) => visit(versions[slot]!));
+      this.#byTag.get(driver.tagIds[0]!)?.each(visitEntry);
     else if (driver.index === 'allTags') {
       const [smallest, ...others] = driver.tagIds;
-      this.#byTag.get(smallest!)?.each((slot) => {
-        const contact = versions[slot]!;
+      this.#byTag.get(smallest!)?.each((entry) => {
+        const contact = contactOf(entry);
         for (const tag of others) if (!contact.tag_ids.includes(tag)) return true;
         return visit(contact);
       });
@@ -397,31 +413,19 @@ export class ContactStore {
     lists.deduped_campaign_ids = this.#lists.shared(contact.deduped_campaign_ids);
   }
 
-  // A slot for a new contact (one freed by a delete, if any), holding it.
-  #slotFor(contact: Contact): number {
-    const slot = this.#freeSlots.pop() ?? this.#versions.length;
-    this.#versions[slot] = contact;
-    return slot;
-  }
-
-  // The contacts of an index of slots, in its order.
-  *#contactsIn(index: SortedList<number>): IterableIterator<Contact> {
-    for (const slot of index.values()) yield this.#versions[slot]!;
-  }
-
-  #tagIndex(tag: string): SortedList<number> {
+  #tagIndex(tag: string): SortedList<Entry> {
     let index = this.#byTag.get(tag);
     if (!index) {
-      index = new SortedList(this.#bySlotId);
+      index = new SortedList<Entry>(byContactId);
       this.#byTag.set(tag, index);
     }
     return index;
   }
 
-  #untag(tag: string, slot: number): void {
+  #untag(tag: string, entry: Entry): void {
     const index = this.#byTag.get(tag);
     if (!index) return;
-    index.delete(slot);
+    index.delete(entry);
     if (index.size === 0) this.#byTag.delete(tag);
   }
 
@@ -437,6 +441,11 @@ export class ContactStore {
       if (contacts.size === 0) this.#byEmail.delete(key);
     }
   }
+}
+
+// The contacts of an index of entries, in its order.
+function* contactsIn(index: SortedList<Entry>): IterableIterator<Contact> {
+  for (const entry of index.values()) yield contactOf(entry);
 }
 
 /**

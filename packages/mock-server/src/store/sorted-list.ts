@@ -66,14 +66,13 @@ export class SortedList<T> {
     return offset;
   }
 
-  // The chunk a value belongs in: the first whose last value is not before it by `compareTo`
-  // (which orders a held value against the one sought, <0 meaning before), else the last chunk.
-  #chunkFor(compareTo: (held: T) => number): number {
+  // The chunk a value belongs in: the first whose last value is not before it, else the last chunk.
+  #chunkFor(value: T): number {
     let lo = 0;
     let hi = this.#chunks.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareTo(this.#chunks[mid]![this.#chunks[mid]!.length - 1]!) < 0) lo = mid + 1;
+      if (this.#compare(this.#chunks[mid]![this.#chunks[mid]!.length - 1]!, value) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -94,10 +93,9 @@ export class SortedList<T> {
       this.#size += 1;
       return true;
     }
-    const compareTo = (held: T) => this.#compare(held, value);
-    const index = this.#chunkFor(compareTo);
+    const index = this.#chunkFor(value);
     const chunk = this.#chunks[index]!;
-    const at = lowerIn(chunk, compareTo);
+    const at = lowerIn(chunk, (other) => this.#compare(other, value));
     if (at < chunk.length && this.#compare(chunk[at]!, value) === 0) return false;
     chunk.splice(at, 0, value);
     this.#size += 1;
@@ -169,37 +167,36 @@ export class SortedList<T> {
     return true;
   }
 
+  /** Whether a value equal to this one is in the list. */
+  has(value: T): boolean {
+    return this.#find(value) !== undefined;
+  }
+
+  /** The value held that is equal to this one (a probe with only the compared fields will do). */
+  get(value: T): T | undefined {
+    const found = this.#find(value);
+    return found && this.#chunks[found.index]![found.at];
+  }
+
+  /** Puts this value in place of the equal one held; `false` when there is none. */
+  replace(value: T): boolean {
+    const found = this.#find(value);
+    if (found) this.#chunks[found.index]![found.at] = value;
+    return found !== undefined;
+  }
+
   /** The largest value, if any. */
   last(): T | undefined {
     const chunk = this.#chunks[this.#chunks.length - 1];
     return chunk?.[chunk.length - 1];
   }
 
-  /**
-   * The value held that `compareTo` answers 0 for: it orders a held value against the one sought
-   * (<0: the held value is before it), as the list's comparator would, from a key alone.
-   *
-   * @example
-   * ```ts
-   * const list = new SortedList<{ id: string }>((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-   * list.findBy((held) => (held.id < 'c7' ? -1 : held.id > 'c7' ? 1 : 0));
-   * ```
-   */
-  findBy(compareTo: (held: T) => number): T | undefined {
-    const found = this.#locate(compareTo);
-    return found && this.#chunks[found.index]![found.at];
-  }
-
   #find(value: T): { index: number; at: number } | undefined {
-    return this.#locate((held) => this.#compare(held, value));
-  }
-
-  #locate(compareTo: (held: T) => number): { index: number; at: number } | undefined {
     if (this.#chunks.length === 0) return undefined;
-    const index = this.#chunkFor(compareTo);
+    const index = this.#chunkFor(value);
     const chunk = this.#chunks[index]!;
-    const at = lowerIn(chunk, compareTo);
-    return at < chunk.length && compareTo(chunk[at]!) === 0 ? { index, at } : undefined;
+    const at = lowerIn(chunk, (other) => this.#compare(other, value));
+    return at < chunk.length && this.#compare(chunk[at]!, value) === 0 ? { index, at } : undefined;
   }
 }
 
