@@ -281,13 +281,16 @@ export class ContactStore {
     // A change that keeps a shared list, or the list the contact held, has no tags to re-index.
     if (replaced || next.tag_ids !== current.tag_ids) {
       const had = membershipOf(current.tag_ids);
-      const has = membershipOf(next.tag_ids);
-      for (const tag of current.tag_ids) if (!has(tag)) this.#untag(tag, entry);
       for (const tag of next.tag_ids) {
         if (!had(tag)) {
           gained.push(tag);
           this.#tagIndex(tag).add(nextEntry);
         } else if (replaced) this.#tagIndex(tag).replace(nextEntry);
+      }
+      // Both lists are without repeats: when every tag held is kept, none is looked for.
+      if (next.tag_ids.length - gained.length < current.tag_ids.length) {
+        const has = membershipOf(next.tag_ids);
+        for (const tag of current.tag_ids) if (!has(tag)) this.#untag(tag, entry);
       }
     }
     if (nextEntry instanceof Held) nextEntry.contact = next;
