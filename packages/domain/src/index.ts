@@ -39,7 +39,14 @@ export { AnyEnvelope, errorEnvelope, okEnvelope } from './envelope.js';
 export { errorCodes, messages, noMatchingOfferMessage } from './messages.js';
 export { IsoDateTime, toIsoInstant } from './primitives.js';
 export { complianceCost, complianceVerdict } from './rules/compliance.js';
-export { membershipOf, withIds, withoutIds, withoutRepeats } from './rules/id-lists.js';
+export {
+  holdsAll,
+  idListChanges,
+  membershipOf,
+  withIds,
+  withoutIds,
+  withoutRepeats,
+} from './rules/id-lists.js';
 export type {
   CreditMovement,
   LeadDecision,

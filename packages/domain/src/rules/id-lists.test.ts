@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idsMissingFrom, membershipOf, withIds, withoutIds, withoutRepeats } from './id-lists.js';
+import {
+  holdsAll,
+  idListChanges,
+  idsMissingFrom,
+  membershipOf,
+  withIds,
+  withoutIds,
+  withoutRepeats,
+} from './id-lists.js';
 
 // Lists short and long (either side of where a set is made), from few IDs, so that they repeat.
 const ids = (maxLength: number) =>
@@ -61,5 +69,49 @@ describe('withoutRepeats', () => {
         if (unique(list).length === list.length) expect(once).toBe(list);
       }),
     );
+  });
+});
+
+describe('holdsAll', () => {
+  it('answers whether the list holds every ID, for short and long lists and repeats on either side', () => {
+    fc.assert(
+      fc.property(ids(60), ids(60), (list, wanted) => {
+        expect(holdsAll(list, wanted)).toBe(wanted.every((id) => list.includes(id)));
+      }),
+    );
+    const many = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    expect(holdsAll(many, [...many].reverse())).toBe(true);
+    expect(holdsAll(many.slice(1), many)).toBe(false);
+  });
+});
+
+describe('idListChanges', () => {
+  // Two lists without repeats: a start, then a change of its own kind.
+  const change = fc.tuple(
+    fc.uniqueArray(fc.constantFrom(...Array.from({ length: 40 }, (_, i) => `t${i}`)), { maxLength: 40 }),
+    fc.uniqueArray(fc.constantFrom(...Array.from({ length: 40 }, (_, i) => `t${i}`)), { maxLength: 40 }),
+  );
+  it('names what a change gains and loses, in order, as comparing the lists whole does', () => {
+    fc.assert(
+      fc.property(change, fc.nat(40), fc.nat(40), ([list, other], cut, keep) => {
+        // Every shape of change: any list, one that adds at the end, one that drops from the middle.
+        const nexts = [other, withIds(list, other), list.filter((_, i) => i < cut || i >= cut + keep)];
+        for (const next of nexts)
+          expect(idListChanges(list, next)).toEqual({
+            gained: next.filter((id) => !list.includes(id)),
+            lost: list.filter((id) => !next.includes(id)),
+          });
+      }),
+    );
+  });
+});
+
+describe('withIds and withoutIds', () => {
+  it('give a frozen list from a frozen one, and a list the caller may change from one it may', () => {
+    const frozen = Object.freeze(['t1', 't2']);
+    expect(Object.isFrozen(withIds(frozen, ['t3']))).toBe(true);
+    expect(Object.isFrozen(withoutIds(frozen, ['t1']))).toBe(true);
+    expect(Object.isFrozen(withIds(['t1'], ['t3']))).toBe(false);
+    expect(Object.isFrozen(withoutIds(['t1', 't2'], ['t1']))).toBe(false);
   });
 });

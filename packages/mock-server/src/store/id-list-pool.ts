@@ -27,6 +27,8 @@ const MAX_KEY_CHARS = 1024;
 export class IdListPool {
   readonly #ids = new Map<string, string>();
   readonly #lists = new Map<string, string[]>();
+  // The lists the pool keeps, answered as they are without making their key.
+  readonly #kept = new WeakSet<readonly string[]>();
 
   /**
    * A copy of a list of IDs without repeats, each the pool's one copy of it (an empty list:
@@ -39,16 +41,32 @@ export class IdListPool {
   }
 
   /**
-   * The pool's frozen copy of a list without repeats, made now if the pool has room; else the list
-   * itself (less its repeats). For lists the caller made and will not change (a stored contact's).
-   * A frozen list is taken as it is: the pool's own, or one already without repeats.
+   * The pool's frozen copy of a list without repeats, made now if the pool has room; else a frozen
+   * copy of its own (less its repeats). For lists the caller made and will not change (a stored
+   * contact's). A frozen list is taken as having no repeats: the pool's own, or one made from
+   * such a list by `withIds` or `withoutIds` (which keep a list frozen); the pool keeps it when it
+   * is new, answers its own copy when not, and takes a long one as it is (a list of 10,000 tags is
+   * not looked through for repeats at each change of a contact that carries them).
    */
   shared(list: readonly string[]): readonly string[] {
     if (list.length === 0) return noIds;
-    if (Object.isFrozen(list)) return list;
+    if (this.#kept.has(list)) return list;
     const key = keyOf(list);
-    if (key === undefined) return withoutRepeats(list);
-    return this.#known(key, list) ?? (this.#lists.size < MAX_POOLED_LISTS ? this.#copied(key, list) : list);
+    if (key !== undefined) {
+      const known = this.#known(key, list);
+      if (known) return known;
+      if (this.#lists.size < MAX_POOLED_LISTS)
+        return Object.isFrozen(list) ? this.#keep(key, list) : this.#copied(key, list);
+    }
+    if (Object.isFrozen(list)) return list;
+    const unique = withoutRepeats(list);
+    return Object.freeze(unique === list ? [...list] : unique);
+  }
+
+  #keep(key: string, list: readonly string[]): readonly string[] {
+    this.#lists.set(key, list as string[]);
+    this.#kept.add(list);
+    return list;
   }
 
   #known(key: string, list: readonly string[]): string[] | undefined {
@@ -69,7 +87,7 @@ export class IdListPool {
     if (key === undefined || list !== given || this.#lists.has(key) || this.#lists.size >= MAX_POOLED_LISTS)
       return out;
     Object.freeze(out);
-    this.#lists.set(key, out);
+    this.#keep(key, out);
     return out;
   }
 }

@@ -39,6 +39,30 @@ describe('GET /contacts/:cell', () => {
 });
 
 describe('POST /contacts/search', () => {
+  it('finds a page that reads more candidates than it answers at once, a slice at a time, as reading them at once would', async () => {
+    const { admin, mock } = startMock();
+    // 25,000 contacts carry each tag and only the last 10 both: the smaller tag's 25,000 are read.
+    const cellOf = (i: number) => `2783${String(2_000_000 + i).padStart(7, '0')}`;
+    mock.seed({
+      contacts: Array.from({ length: 50_000 }, (_, i) => ({
+        org_id: 'org_a',
+        cell: cellOf(i),
+        tag_ids: i >= 49_990 ? ['tag_new', 'tag_optout'] : [i % 2 === 0 ? 'tag_new' : 'tag_optout'],
+      })),
+    });
+    const res = await admin('POST', '/contacts/search', {
+      body: {
+        find: { tag_ids: { $all: ['tag_new', 'tag_optout'] } },
+        projection: { cell: 1 },
+        options: { skip: 3, limit: 5 },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((res.body.data as { contacts: { cell: string }[] }).contacts.map((c) => c.cell)).toEqual(
+      [49_993, 49_994, 49_995, 49_996, 49_997].map(cellOf),
+    );
+  });
+
   it('refuses a list of more than 10,000 cells or tag IDs, and takes 10,000', async () => {
     const { admin } = startMock();
     const cells = Array.from({ length: 10_001 }, (_, i) => `2783${String(1_000_000 + i).padStart(7, '0')}`);

@@ -6,6 +6,7 @@ import {
   type ParsedSearchRequest,
   SEARCH_LIMIT_DEFAULT,
 } from '../../schemas/contact-requests.js';
+import { holdsAll } from '../id-lists.js';
 
 /** The filter part of a search or bulk update, after normalisation. */
 export interface ContactFilter {
@@ -76,7 +77,7 @@ export function matchesFilter(
   const $in = find.tag_ids?.$in;
   if ($in && !contact.tag_ids.some((t) => has($in, t))) return false;
   const $all = find.tag_ids?.$all;
-  if ($all && !$all.every((t) => contact.tag_ids.includes(t))) return false;
+  if ($all && !holdsAll(contact.tag_ids, $all)) return false;
   if (find.updatedAt?.$gte && contact.updatedAt < find.updatedAt.$gte) return false;
   if (find.updatedAt?.$lte && contact.updatedAt > find.updatedAt.$lte) return false;
   return true;
