@@ -13,6 +13,32 @@ describe('createIdGenerator', () => {
     expect(ids[2]).toBe(`${(1_790_000_001).toString(16)}0000000000000003`);
   });
 
+  it('never makes an ID that sorts before one it made, when its clock goes back', () => {
+    let now = 1_790_000_000;
+    const next = createIdGenerator(() => now);
+    const ids = [next(), next()];
+    now -= 86_400;
+    ids.push(next());
+    now += 86_400 + 5;
+    ids.push(next());
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(4);
+    // An ID pinned to a time (a reset replaying its start world) keeps that time.
+    expect(next('', 1_700_000_000).slice(0, 8)).toBe((1_700_000_000).toString(16));
+  });
+
+  it('lets IDs go back to the clock once started over (a new world), but not below the time given', () => {
+    let now = 1_790_000_000;
+    const next = createIdGenerator(() => now);
+    next();
+    now -= 100;
+    expect(next().slice(0, 8)).toBe((1_790_000_000).toString(16));
+    next.startOver();
+    expect(next().slice(0, 8)).toBe((1_789_999_900).toString(16));
+    next.startOver(1_789_999_950);
+    expect(next().slice(0, 8)).toBe((1_789_999_950).toString(16));
+  });
+
   it('puts a prefix before the ID', () => {
     expect(createIdGenerator(() => 0)('tag_')).toBe('tag_000000000000000000000001');
   });

@@ -1,19 +1,35 @@
 // The counter's leading zeros, sliced rather than padded (padStart made a string per ID).
 const ZEROS = '0000000000000000';
 
+/** Makes IDs: see {@link createIdGenerator}. */
+export interface IdGenerator {
+  /** A new ID, with `prefix` before it; its time part `atSeconds` when given (else the clock's). */
+  (prefix?: string, atSeconds?: number): string;
+  /**
+   * Lets IDs go back to the clock's time, but not below `seconds`: for a new world, none of whose
+   * records the IDs made before need to sort after.
+   */
+  startOver(seconds?: number): void;
+}
+
 /**
  * Makes ObjectId-like IDs (24 hex digits: 8 of seconds, 16 of a counter) that sort in creation
- * order as text, so `_id` order is creation order and indexes can append.
+ * order as text, so `_id` order is creation order and indexes can append. A clock set back does
+ * not set IDs back: the seconds part never goes below the latest it gave (until `startOver`).
  */
-export function createIdGenerator(nowSeconds: () => number): (prefix?: string, atSeconds?: number) => string {
+export function createIdGenerator(nowSeconds: () => number): IdGenerator {
   let counter = 0;
   // A seed or upload makes many IDs within one second: its text is formatted once.
   let lastSeconds = -1;
   let secondsText = '';
+  // The latest seconds part given to an ID made now, which later ones never go below.
+  let latest = 0;
   // `atSeconds` pins the time part (a reset replays the start world's IDs); the counter is shared.
-  return (prefix = '', atSeconds?: number): string => {
+  const next = (prefix = '', atSeconds?: number): string => {
     counter += 1;
-    const seconds = Math.max(0, Math.floor(atSeconds ?? nowSeconds()));
+    const asked = Math.max(0, Math.floor(atSeconds ?? nowSeconds()));
+    const seconds = atSeconds === undefined ? Math.max(asked, latest) : asked;
+    latest = Math.max(latest, seconds);
     if (seconds !== lastSeconds) {
       lastSeconds = seconds;
       secondsText = seconds.toString(16).padStart(8, '0').slice(-8);
@@ -23,4 +39,9 @@ export function createIdGenerator(nowSeconds: () => number): (prefix?: string, a
     const hex = counter.toString(16);
     return [prefix, secondsText, ZEROS.slice(hex.length), hex].join('');
   };
+  return Object.assign(next, {
+    startOver(seconds = 0) {
+      latest = Math.max(0, Math.floor(seconds));
+    },
+  });
 }

@@ -4,7 +4,7 @@ import type { CellMemo } from './cell-memo.js';
 import type { MockClock } from './clock.js';
 import type { Pipeline } from './handle-request.js';
 import type { HandlerTable } from './handler-types.js';
-import { createIdGenerator } from './ids.js';
+import { createIdGenerator, type IdGenerator } from './ids.js';
 import type { OneAtATime } from './one-at-a-time.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { Settings } from './settings.js';
@@ -16,7 +16,7 @@ export interface WorldHolderParts {
   clock: MockClock;
   settings: Settings;
   handlers: HandlerTable;
-  newId(prefix?: string, atSeconds?: number): string;
+  newId: IdGenerator;
   pathCells: CellMemo;
   /** Where large writes wait their turn with the mock's other requests that add records. */
   growth: OneAtATime;
@@ -86,6 +86,8 @@ export class WorldHolder {
   /** {@link reset} as steps: the new world is made aside and swapped in at the end. */
   *resetSteps(document?: SeedDocument): Steps<SeedResult | undefined> {
     const next = new World();
+    // The new world's IDs sort after its own records only: the start world's carry its start.
+    this.#parts.newId.startOver(document !== undefined ? 0 : this.#startSeconds);
     const result =
       document !== undefined
         ? yield* next.seedSteps(document, { next: this.#parts.newId }, this.#parts.clock.now())

@@ -375,6 +375,22 @@ describe('PUT /contacts/:cell/tag/add and /tag/remove', () => {
 });
 
 describe('POST /contacts', () => {
+  it('gives a contact created after the clock is set back a larger _id than every older one', async () => {
+    const { admin, mock } = startMock();
+    await admin('POST', '/contacts', { body: { tag_ids: ['tag_new'], contacts: [{ cell: '27835550101' }] } });
+    mock.clock.set('2020-01-01T00:00:00Z');
+    await admin('POST', '/contacts', { body: { tag_ids: ['tag_new'], contacts: [{ cell: '27835550102' }] } });
+    const page = await admin('POST', '/contacts/search', {
+      body: { find: { tag_ids: { $in: ['tag_new'] } }, projection: { cell: 1 } },
+    });
+    const contacts = (page.body.data as { contacts: { _id: string; cell: string }[] }).contacts;
+    expect(contacts.at(-1)?.cell).toBe('27835550102');
+    expect(contacts.map((c) => c._id)).toEqual(contacts.map((c) => c._id).sort());
+    expect((await admin('GET', '/contacts/27835550102')).body.data).toMatchObject({
+      createdAt: expect.stringMatching(/^2020-01-01T00:00/),
+    });
+  });
+
   it('creates valid rows and reports each invalid row with its index and a readable issue', async () => {
     const { admin } = startMock();
     const res = await admin('POST', '/contacts', {
