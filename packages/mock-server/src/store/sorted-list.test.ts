@@ -80,6 +80,18 @@ describe('SortedList', () => {
     expect(new SortedList<Row>((a, b) => byText(a.id, b.id)).last()).toBeUndefined();
   });
 
+  it('visits at most as many values as it is given, telling whether it stopped there with values left', () => {
+    const list = new SortedList(byText);
+    list.addMany(Array.from({ length: 5000 }, (_, i) => id(i)));
+    const seen: string[] = [];
+    expect(list.eachUpTo(3000, (value) => seen.push(value) > 0)).toBe(false);
+    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => id(i)));
+    expect(list.eachUpTo(5000, () => true)).toBe(true);
+    expect(list.eachUpTo(10, (value) => value < id(4))).toBe(true);
+    expect(list.eachUpTo(0, () => true)).toBe(false);
+    expect(new SortedList(byText).eachUpTo(0, () => true)).toBe(true);
+  });
+
   it('maps its values in order into chunks of at most 2,048 that later adds, deletes and replaces leave as they were', () => {
     type Row = { id: string; version: number };
     const byId = (a: Row, b: Row) => byText(a.id, b.id);

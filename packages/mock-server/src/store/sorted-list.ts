@@ -35,6 +35,21 @@ export class SortedList<T> {
   }
 
   /**
+   * {@link each} for at most `most` values: `false` when it stopped there with values left (a
+   * search's budget, counted in the loop rather than by the caller's callback at each value).
+   */
+  eachUpTo(most: number, visit: (value: T) => boolean): boolean {
+    let left = most;
+    for (const chunk of this.#chunks) {
+      for (let i = 0; i < chunk.length; i++) {
+        if (left-- <= 0) return false;
+        if (!visit(chunk[i]!)) return true;
+      }
+    }
+    return true;
+  }
+
+  /**
    * The values as they are now, each mapped, in order, as chunks of at most 2,048: a copy, which
    * later changes to the list leave as it was.
    */
