@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIdGenerator } from './ids.js';
+import { createIdGenerator, idSeconds } from './ids.js';
 
 describe('createIdGenerator', () => {
   it('makes IDs that sort as text in the order they were made, across seconds', () => {
@@ -37,6 +37,16 @@ describe('createIdGenerator', () => {
     expect(next().slice(0, 8)).toBe((1_789_999_900).toString(16));
     next.startOver(1_789_999_950);
     expect(next().slice(0, 8)).toBe((1_789_999_950).toString(16));
+  });
+
+  it('makes later IDs sort after IDs of a time it is given, and reads that time back from an ID', () => {
+    const next = createIdGenerator(() => 1_790_000_000);
+    next.keepAfter(1_800_000_000);
+    const id = next();
+    expect(idSeconds(id)).toBe(1_800_000_000);
+    next.keepAfter(1_700_000_000);
+    expect(idSeconds(next())).toBe(1_800_000_000);
+    expect(idSeconds('tag_000000000000000000000001')).toBeUndefined();
   });
 
   it('puts a prefix before the ID', () => {

@@ -10,6 +10,13 @@ export interface IdGenerator {
    * records the IDs made before need to sort after.
    */
   startOver(seconds?: number): void;
+  /** Makes later IDs sort after IDs of this time (records a seed or state file brought). */
+  keepAfter(seconds: number): void;
+}
+
+/** The time part of an ID this module makes (24 hex digits, no prefix), in seconds. */
+export function idSeconds(id: string): number | undefined {
+  return /^[0-9a-f]{24}$/.test(id) ? Number.parseInt(id.slice(0, 8), 16) : undefined;
 }
 
 /**
@@ -42,6 +49,9 @@ export function createIdGenerator(nowSeconds: () => number): IdGenerator {
   return Object.assign(next, {
     startOver(seconds = 0) {
       latest = Math.max(0, Math.floor(seconds));
+    },
+    keepAfter(seconds: number) {
+      latest = Math.max(latest, Math.floor(seconds));
     },
   });
 }

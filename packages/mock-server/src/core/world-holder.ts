@@ -4,7 +4,7 @@ import type { CellMemo } from './cell-memo.js';
 import type { MockClock } from './clock.js';
 import type { Pipeline } from './handle-request.js';
 import type { HandlerTable } from './handler-types.js';
-import { createIdGenerator, type IdGenerator } from './ids.js';
+import { createIdGenerator, type IdGenerator, idSeconds } from './ids.js';
 import type { OneAtATime } from './one-at-a-time.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { Settings } from './settings.js';
@@ -46,10 +46,20 @@ export class WorldHolder {
   }
 
   /** Seeds the start world: done by the constructor unless `startLater` was given. */
-  startSteps(): Steps<SeedResult | undefined> {
+  *startSteps(): Steps<SeedResult | undefined> {
     // The start world's IDs all carry its start second, so that a reset can make the same ones.
     const startSeconds = this.#startSeconds;
-    return this.#seedStart(this.world, (prefix) => this.#parts.newId(prefix, startSeconds));
+    const result = yield* this.#seedStart(this.world, (prefix) => this.#parts.newId(prefix, startSeconds));
+    this.#keepIdsAfter(this.world);
+    return result;
+  }
+
+  // New contacts' IDs sort after those a seed or state file brought, whatever the clock says.
+  #keepIdsAfter(world: World): void {
+    for (const store of world.contacts.values()) {
+      const seconds = idSeconds(store.lastId() ?? '');
+      if (seconds !== undefined) this.#parts.newId.keepAfter(seconds);
+    }
   }
 
   get #startSeconds(): number {
@@ -74,8 +84,11 @@ export class WorldHolder {
   }
 
   /** {@link seed} as steps: the current world must not change until they are done. */
-  seedSteps(document: SeedDocument): Steps<SeedResult> {
-    return this.world.seedSteps(document, { next: this.#parts.newId }, this.#parts.clock.now());
+  *seedSteps(document: SeedDocument): Steps<SeedResult> {
+    const world = this.world;
+    const result = yield* world.seedSteps(document, { next: this.#parts.newId }, this.#parts.clock.now());
+    this.#keepIdsAfter(world);
+    return result;
   }
 
   /** Replaces the world: with `document`, that world; without, the start world again, exactly. */
@@ -97,6 +110,7 @@ export class WorldHolder {
             next,
             createIdGenerator(() => this.#startSeconds),
           );
+    this.#keepIdsAfter(next);
     this.world = next;
     this.pipeline = this.#pipelineOf(next);
     return result;

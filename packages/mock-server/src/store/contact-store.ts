@@ -181,6 +181,12 @@ export class ContactStore {
     return [...(this.#byEmail.get(email.toLowerCase()) ?? [])];
   }
 
+  /** The largest `_id` held (the latest contact's, for IDs the mock made). */
+  lastId(): string | undefined {
+    const last = this.#byId.last();
+    return last?._id;
+  }
+
   /** All contacts, in `_id` order. */
   all(): IterableIterator<Contact> {
     return this.#contactsIn(this.#byId);

@@ -375,6 +375,16 @@ describe('PUT /contacts/:cell/tag/add and /tag/remove', () => {
 });
 
 describe('POST /contacts', () => {
+  it('gives a new contact a larger _id than those a seed brought with later times in their IDs', async () => {
+    const { admin, mock } = startMock();
+    // An ID of 2030 (as a state file saved then would hold), the clock in 2026.
+    const later = `${Math.floor(Date.UTC(2030, 0, 1) / 1000).toString(16)}0000000000000001`;
+    mock.seed({ contacts: [{ _id: later, org_id: 'org_a', cell: '27835550201', tag_ids: ['tag_new'] }] });
+    await admin('POST', '/contacts', { body: { tag_ids: ['tag_new'], contacts: [{ cell: '27835550202' }] } });
+    const created = (await admin('GET', '/contacts/27835550202')).body.data as { _id: string };
+    expect(created._id > later).toBe(true);
+  });
+
   it('gives a contact created after the clock is set back a larger _id than every older one', async () => {
     const { admin, mock } = startMock();
     await admin('POST', '/contacts', { body: { tag_ids: ['tag_new'], contacts: [{ cell: '27835550101' }] } });
