@@ -42,10 +42,12 @@ describe('createIdGenerator', () => {
   it('makes later IDs sort after IDs of a time it is given, and reads that time back from an ID', () => {
     const next = createIdGenerator(() => 1_790_000_000);
     next.keepAfter(1_800_000_000);
+    // The next second: a restarted process's counter starts again, below the saved IDs' counters.
     const id = next();
-    expect(idSeconds(id)).toBe(1_800_000_000);
+    expect(idSeconds(id)).toBe(1_800_000_001);
+    expect(id > `${(1_800_000_000).toString(16)}ffffffffffffffff`).toBe(true);
     next.keepAfter(1_700_000_000);
-    expect(idSeconds(next())).toBe(1_800_000_000);
+    expect(idSeconds(next())).toBe(1_800_000_001);
     expect(idSeconds('tag_000000000000000000000001')).toBeUndefined();
   });
 

@@ -10,7 +10,10 @@ export interface IdGenerator {
    * records the IDs made before need to sort after.
    */
   startOver(seconds?: number): void;
-  /** Makes later IDs sort after IDs of this time (records a seed or state file brought). */
+  /**
+   * Makes later IDs sort after every ID of this time (records a seed or state file brought): their
+   * time part is at least the next second, since the counter after them is not known.
+   */
   keepAfter(seconds: number): void;
 }
 
@@ -51,7 +54,7 @@ export function createIdGenerator(nowSeconds: () => number): IdGenerator {
       latest = Math.max(0, Math.floor(seconds));
     },
     keepAfter(seconds: number) {
-      latest = Math.max(latest, Math.floor(seconds));
+      latest = Math.max(latest, Math.floor(seconds) + 1);
     },
   });
 }

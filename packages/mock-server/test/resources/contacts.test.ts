@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../support/mock-world.js';
+import { createMockService, type MockService } from '../../src/index.js';
+import { testSeed, useMockServer } from '../support/mock-world.js';
 
 const startMock = useMockServer();
 
@@ -375,6 +376,26 @@ describe('PUT /contacts/:cell/tag/add and /tag/remove', () => {
 });
 
 describe('POST /contacts', () => {
+  it('gives a new contact a larger _id than every contact of the saved state it restarts from, its clock earlier', async () => {
+    const first = createMockService({ seed: testSeed() });
+    const create = async (mock: MockService, cell: string) => {
+      const res = await mock.fetch(`${mock.baseUrl}/contacts`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer key_a_admin', 'content-type': 'application/json' },
+        body: JSON.stringify({ contacts: [{ cell }] }),
+      });
+      expect(res.status).toBe(200);
+      return mock.state().contacts.find((c) => c.cell === cell)!._id as string;
+    };
+    await create(first, '27835550301');
+    const saved = first.state();
+    // As a restart from a --state file saved after the clock was set back: a new process, whose
+    // IDs' counter starts again.
+    const restarted = createMockService({ seed: saved, now: '2001-01-01T00:00:00Z' });
+    const newest = await create(restarted, '27835550302');
+    for (const contact of saved.contacts) expect(newest > (contact._id as string)).toBe(true);
+  });
+
   it('gives a new contact a larger _id than those a seed brought with later times in their IDs', async () => {
     const { admin, mock } = startMock();
     // An ID of 2030 (as a state file saved then would hold), the clock in 2026.
