@@ -247,18 +247,24 @@ for (const [label, body] of Object.entries(searches)) {
   });
 }
 
+// A bulk $addToSet of one tag to the contacts of another, from a collected heap, timed.
+async function timeAddToSet(ofTag: string, tag: string) {
+  settle();
+  const started = performance.now();
+  const { data } = (
+    await handle('POST', '/contacts/update', {
+      find: { tag_ids: { $in: [ofTag] } },
+      update: { $addToSet: { tag_ids: { $each: [tag] } } },
+    })
+  ).body as { data: { matchedCount: number; modifiedCount: number } };
+  return { ...data, ms: performance.now() - started };
+}
+
 // 4. Bulk update over the contacts of a 10% tag (100,000 at a million).
-settle();
-started = performance.now();
-const bulk = (
-  await handle('POST', '/contacts/update', {
-    find: { tag_ids: { $in: ['t1'] } },
-    update: { $addToSet: { tag_ids: { $each: ['t48'] } } },
-  })
-).body.data as { matchedCount: number };
+const bulk = await timeAddToSet('t1', 't48');
 record({
   name: `Bulk update $addToSet over ${bulk.matchedCount.toLocaleString('en')} matched contacts`,
-  figure: ms(performance.now() - started),
+  figure: ms(bulk.ms),
 });
 
 // The million contacts are let go: the rows below measure other worlds, and a heap of a gigabyte
@@ -266,8 +272,8 @@ record({
 mock.reset({});
 gc();
 
-// 4a. A bulk change to contacts that carry many tags: its cost is the tags it adds or removes, not
-// every tag each changed contact carries (the store's tag indexes are not touched for the others).
+// 4a. A bulk change to contacts that carry many tags: it re-indexes only the tags it adds or
+// removes, not every tag each changed contact carries (their lists are still copied and compared).
 const manyTags = { contacts: tiny ? 200 : 2_000, tags: tiny ? 100 : 1_000 };
 const manyTagIds = Array.from({ length: manyTags.tags }, (_, i) => `m${i}`);
 mock.reset({
@@ -280,20 +286,12 @@ mock.reset({
     tag_ids: manyTagIds,
   })),
 });
-settle();
-started = performance.now();
-const manyTagged = (
-  await handle('POST', '/contacts/update', {
-    find: { tag_ids: { $in: ['m0'] } },
-    update: { $addToSet: { tag_ids: { $each: ['added'] } } },
-  })
-).body.data as { modifiedCount: number };
-const manyTaggedMs = performance.now() - started;
+const manyTagged = await timeAddToSet('m0', 'added');
 record({
   name: `Bulk update $addToSet of one tag to ${manyTagged.modifiedCount.toLocaleString('en')} contacts of ${manyTags.tags.toLocaleString('en')} tags each`,
-  figure: ms(manyTaggedMs),
+  figure: ms(manyTagged.ms),
   target: tiny ? undefined : '<= 1 s',
-  met: manyTaggedMs <= 1000,
+  met: manyTagged.ms <= 1000,
 });
 mock.reset({});
 gc();

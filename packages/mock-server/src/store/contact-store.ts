@@ -84,8 +84,9 @@ const WORK_BETWEEN_PAUSES = 2048;
 
 /**
  * How many records reading or changing a contact of these tags counts as, in steps and budgets:
- * one, and one more for every 32 tags it carries, since its tag list is read or copied (a contact of 10,000 tags
- * costs what about 300 of a few tags do: 256 of them between turns held health probes a second).
+ * one, and one more for every 32 tags it carries, since its tag list is read or copied (a contact
+ * of 10,000 tags costs what about 300 of a few tags do: 256 of them between turns held health
+ * probes a second).
  *
  * @example
  * ```ts
@@ -386,6 +387,8 @@ export class ContactStore {
    * tags it carries): {@link searchPageSteps} then finds them a slice at a time.
    */
   searchPage(request: ParsedSearchRequest, budget = Number.POSITIVE_INFINITY): Contact[] | undefined {
+    // The page is collected inline, not by pagerOf as searchPageSteps does: through its method a
+    // page of one tag took 10% longer (2.2 against 2.0 us, measured side by side).
     const { skip, limit } = request.options;
     const page: Contact[] = [];
     let skipped = 0;
@@ -420,6 +423,8 @@ export class ContactStore {
     if (driver.index === 'allTags') {
       const [smallest, ...others] = driver.tagIds;
       const holdsOthers = holdingAll(others);
+      // A few other tags are looked for inline: through holdingAll's test, an $all of two tags
+      // took 3.5% longer (36.3 against 35.1 us a page, measured side by side).
       const visitHolder =
         others.length > 16
           ? (entry: Entry) => !holdsOthers((entry as Contact).tag_ids) || visit(entry as Contact)
