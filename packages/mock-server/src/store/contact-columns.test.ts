@@ -150,4 +150,31 @@ describe('contact columns', () => {
       'contacts.columns.org_id: Every contact needs an org_id',
     );
   });
+
+  it('name what is wrong with columns of the wrong shape, not only that the contacts are invalid', () => {
+    const table = toContactColumns(rows);
+    const refusal = (contacts: unknown) => {
+      try {
+        seedWith(contacts);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('the seed was accepted');
+    };
+    expect(refusal({ ...table, count: '4' })).toContain(
+      'contacts.count: Invalid input: expected number, received string',
+    );
+    expect(refusal({ count: 4 })).toContain(
+      'contacts.columns: Invalid input: expected record, received undefined',
+    );
+    expect(
+      refusal({ ...table, columns: { ...table.columns, tag_ids: { values: 'a', codes: [0, 0, 0, 0] } } }),
+    ).toContain('contacts.columns.tag_ids');
+    expect(refusal({ ...table, extra: 1 })).toContain('contacts: Unrecognized key: "extra"');
+    expect(refusal('27821000000')).toContain(
+      'contacts: Expected a list of contacts, or contacts as columns ({"count": n, "columns": {...}})',
+    );
+    for (const message of [refusal({ ...table, count: '4' }), refusal({ count: 4 })])
+      expect(message).not.toMatch(/contacts: Invalid input$/m);
+  });
 });

@@ -211,6 +211,23 @@ export const WebhookDeliverySeedSchema = z.strictObject({
   at: timestamp,
 });
 
+// Rows, or columns: an object is checked as columns alone, so that its issues name what is wrong
+// (`contacts.count: Expected number, received string`); a union of the two said only "Invalid input".
+const ContactsSchema = z.custom<unknown[] | ContactColumns>().superRefine((value, context) => {
+  if (Array.isArray(value)) return;
+  if (typeof value !== 'object' || value === null) {
+    context.addIssue({
+      code: 'custom',
+      message: 'Expected a list of contacts, or contacts as columns ({"count": n, "columns": {...}})',
+    });
+    return;
+  }
+  const columns = ContactColumnsSchema.safeParse(value);
+  if (!columns.success)
+    for (const issue of columns.error.issues)
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
+
 /**
  * The seed document: one JSON document describing a world. Every collection is optional, IDs are
  * chosen by the author so that tests can name them, and `GET /__mock/state` answers in this
@@ -229,7 +246,7 @@ export const SeedDocumentSchema = z.strictObject({
   // Contacts are validated one at a time by the world (same schema): at a million contacts, a
   // parsed copy of them all would be held at once and cost seconds of garbage collection.
   /** Contacts as rows, or as columns (see {@link ContactColumns}), as state files save them. */
-  contacts: z.union([z.array(z.unknown()), ContactColumnsSchema]).default([]),
+  contacts: ContactsSchema.default([]),
   sends: z.array(SendSeedSchema).default([]),
   clicks: z.array(ClickSeedSchema).default([]),
   sales: z.array(SaleRecordSeedSchema).default([]),
