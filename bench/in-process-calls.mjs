@@ -33,13 +33,17 @@ const paths = {
 };
 
 /**
- * Microseconds a call over `count` calls, after `warmUp` untimed calls and a collection: the
- * steady pace of a test suite's calls, once V8 has optimised the path (its first thousand calls
- * of the core ran at 7.8 µs here, then 4.5).
+ * Microseconds a call over `count` calls, after a collection and `warmUp` untimed calls: the
+ * steady pace of a test suite's calls, once V8 has optimised the path (the core's first few
+ * thousand calls ran several times slower here). The collection comes first because a full
+ * collection deoptimises the path's code (V8 drops optimised code whose embedded objects died,
+ * "weak objects" under --trace-deopt): timed straight after one, the core's 20,000 calls took
+ * 3.9 µs each instead of 2.8. A test process's own collections are scavenges; no full one
+ * happened in 600,000 calls of the core.
  */
 async function timeCalls(call, count, warmUp) {
-  for (let i = 0; i < warmUp; i++) await call();
   gc();
+  for (let i = 0; i < warmUp; i++) await call();
   const started = performance.now();
   for (let i = 0; i < count; i++) await call();
   return ((performance.now() - started) * 1000) / count;

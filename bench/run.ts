@@ -841,9 +841,13 @@ if (!tiny) {
   them. Through msw, most of the SDK's cost over a plain \`fetch\` is ky's: ky builds a
   \`Request\` and clones it, and msw then handles a \`Request\` with a signal; through
   \`mock.fetch\` the SDK skips ky and the \`Request\` altogether. Each figure is the steady pace
-  once V8 has optimised the path: the core and \`mock.fetch\` rows time 20,000 calls after as many
-  untimed (the core's first thousand calls ran at about 7.8 µs here, later ones at 4.5), the msw
-  rows 3,000 after 500. Searches, likewise, are timed after as many untimed ones.
+  once V8 has optimised the path: each path is collected, then the core and \`mock.fetch\` rows
+  time 20,000 calls after as many untimed (the core's first few thousand calls ran several times
+  slower here, while V8 optimised them), the msw rows 3,000 after 500. The collection comes before the untimed
+  calls, not after: a full collection deoptimises the path's code (V8 drops optimised code whose
+  embedded objects died), and the core timed straight after one took 3.9 µs a call instead of
+  2.8. A test process's own collections are young-generation ones, which do not: none of 600,000
+  calls of the core met a full one. Searches, likewise, are timed after as many untimed ones.
 - **Start-up.** The command compiles its code with V8's code cache (kept in
   \`~/.cache/marketing-mock\`; see the standalone server's docs): the bench's first start writes
   it and the later ones read it, as a user's second and later starts do. A first start takes
