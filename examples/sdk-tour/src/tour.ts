@@ -92,10 +92,10 @@ import { createWebhookDeduper, previewTemplate } from '@marketing/sdk/webhooks';
 
 const deduper = createWebhookDeduper(); // in memory; pass { store } for Redis or a database
 
-export async function onWebhook(headers: Record<string, string>, handle: () => Promise<void>) {
-  if (await deduper.isDuplicate(headers)) return 'already handled';
-  await handle();
-  return 'handled';
+// 'handled', or 'duplicate' for a retry of a delivery already handled. The key is recorded once
+// `handle` succeeds: if it throws, the error is yours and the next attempt runs it again.
+export function onWebhook(headers: Record<string, string>, handle: () => Promise<void>) {
+  return deduper.handleOnce(headers, handle);
 }
 
 export const preview = previewTemplate('Thanks {{contact.firstname?there}}', {

@@ -59,7 +59,11 @@ it('handles a webhook delivery once and previews templates', async () => {
   const handled: string[] = [];
   const headers = { 'service-idemptotency-key': 'delivery-1' };
   expect(await onWebhook(headers, async () => void handled.push('once'))).toBe('handled');
-  expect(await onWebhook(headers, async () => void handled.push('twice'))).toBe('already handled');
+  expect(await onWebhook(headers, async () => void handled.push('twice'))).toBe('duplicate');
   expect(handled).toEqual(['once']);
+  const failing = { 'service-idemptotency-key': 'delivery-2' };
+  await expect(onWebhook(failing, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+  expect(await onWebhook(failing, async () => void handled.push('retried'))).toBe('handled');
+  expect(handled).toEqual(['once', 'retried']);
   expect(preview).toEqual({ text: 'Thanks there', missing: [] });
 });

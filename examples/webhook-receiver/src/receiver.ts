@@ -6,22 +6,26 @@ export type ReplyHandler = (reply: Record<string, unknown>) => void | Promise<vo
 
 // #region receiver
 /**
- * A webhook receiver: answers 200 at once for a retry it has already handled (by its
- * `service-idemptotency-key`), and handles every other delivery exactly once.
+ * A webhook receiver: handles each delivery once, however often the service sends it (every
+ * attempt carries the delivery's `service-idemptotency-key`), and answers a retry of one already
+ * handled with 200 at once. When handling fails, it drops the connection unanswered, so that the
+ * service retries the delivery (up to 3 times).
  */
 export function createReceiver(handle: ReplyHandler): Server {
   const deduper = createWebhookDeduper();
   return createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    if (await deduper.isDuplicate(req.headers)) {
-      res.writeHead(200).end('duplicate ignored');
-      return;
+    const reply = body
+      ? JSON.parse(body)
+      : Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
+    try {
+      const outcome = await deduper.handleOnce(req.headers, () => handle(reply));
+      res.writeHead(200).end(outcome === 'duplicate' ? 'duplicate ignored' : 'ok');
+    } catch {
+      // No answer: the service tries again when it gets none (a 500 would end the delivery).
+      req.socket.destroy();
     }
-    await handle(
-      body ? JSON.parse(body) : Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams),
-    );
-    res.writeHead(200).end('ok');
   });
 }
 // #endregion receiver

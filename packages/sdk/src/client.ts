@@ -41,6 +41,7 @@ export class Client {
   constructor(options: ClientOptions) {
     if (!options.apiKey) throw new TypeError('Client: apiKey is required');
     if (!options.baseUrl) throw new TypeError('Client: baseUrl is required');
+    checkOptions(options);
     if (isBrowser() && !options.dangerouslyAllowBrowser)
       throw new MarketingError(
         'Client: refusing to run in a browser, where the API key is readable by anyone who opens the page. ' +
@@ -56,4 +57,32 @@ export class Client {
     this.transactions = new Transactions(this.requester);
     this.compliance = new Compliance(this.requester);
   }
+}
+
+// Mistakes in the options are named here, not by the first call (`TypeError: Invalid URL`).
+function checkOptions(options: ClientOptions): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {}
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new TypeError(
+      `Client: baseUrl must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(options.baseUrl)}`,
+    );
+  const counts = {
+    maxRetries: options.maxRetries,
+    maxRetryAfter: options.maxRetryAfter,
+    deadline: options.deadline,
+  };
+  for (const [name, value] of Object.entries(counts))
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+      throw new RangeError(`Client: ${name} must be a number, 0 or more, got ${String(value)}`);
+  if (
+    options.timeout !== undefined &&
+    options.timeout !== false &&
+    !(Number.isFinite(options.timeout) && options.timeout > 0)
+  )
+    throw new RangeError(
+      `Client: timeout must be a number of milliseconds above 0, or false, got ${String(options.timeout)}`,
+    );
 }

@@ -70,7 +70,7 @@ export {
   TimeoutError,
   UserAbortError,
 } from './errors.js';
-export type { Progress } from './internal/chunks.js';
+export type { ChunkOptions, Progress } from './internal/chunks.js';
 export type { Campaigns } from './resources/campaigns.js';
 export type { CampaignsV2 } from './resources/campaigns-v2.js';
 export type { Compliance } from './resources/compliance.js';

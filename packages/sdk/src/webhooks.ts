@@ -22,9 +22,18 @@ export type HeadersLike = Headers | Record<string, string | string[] | undefined
  * ```
  */
 export function idempotencyKeyOf(headers: HeadersLike): string | undefined {
-  const value = headers instanceof Headers ? headers.get(IDEMPOTENCY_HEADER) : headers[IDEMPOTENCY_HEADER];
+  const value =
+    headers instanceof Headers ? headers.get(IDEMPOTENCY_HEADER) : headerOf(headers, IDEMPOTENCY_HEADER);
   const key = Array.isArray(value) ? value[0] : value;
   return key === undefined || key === null || key === '' ? undefined : key;
+}
+
+// Node lowercases the names in `req.headers`, but objects from other places (a Lambda event, a
+// test) keep them as sent: a name matches in any case, as HTTP says.
+function headerOf(headers: Record<string, string | string[] | undefined>, name: string) {
+  if (Object.hasOwn(headers, name)) return headers[name];
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key];
+  return undefined;
 }
 
 /** Where a deduper remembers keys: memory by default, or your own (Redis, a database). */
@@ -62,11 +71,28 @@ export function memoryDedupeStore(options: { maxKeys?: number; now?: () => numbe
   };
 }
 
-/** Answers whether a webhook request repeats one already handled. */
+/** Handles each webhook delivery once, however often the service sends it. */
 export interface WebhookDeduper {
   /**
+   * Runs `handle` for a delivery not handled before, and answers `'handled'`; answers
+   * `'duplicate'` without running it for a retry of one that was. The key is recorded only once
+   * `handle` resolves: when it throws, `handleOnce` rejects with its error and the next attempt
+   * runs it again. An attempt that arrives while an earlier one with its key is still being
+   * handled (the service timed out waiting and retried) waits for that one: a duplicate if it
+   * succeeds, handled again if it fails. A request without a key is always handled.
+   *
+   * @example
+   * ```ts
+   * const outcome = await deduper.handleOnce(req.headers, () => saveReply(reply));
+   * res.end(outcome === 'duplicate' ? 'already handled' : 'ok');
+   * ```
+   */
+  handleOnce(headers: HeadersLike, handle: () => unknown): Promise<'handled' | 'duplicate'>;
+  /**
    * Records the request's idempotency key and answers `true` when it was seen before (a retry to
-   * drop). A request without a key is never a duplicate.
+   * drop). A request without a key is never a duplicate. The key is recorded before you handle
+   * the delivery, so a delivery whose handling fails is not handled again: prefer
+   * {@link WebhookDeduper.handleOnce}, which records it after.
    */
   isDuplicate(headers: HeadersLike): Promise<boolean>;
 }
@@ -78,15 +104,45 @@ export interface WebhookDeduper {
  * ```ts
  * const deduper = createWebhookDeduper();
  * http.createServer(async (req, res) => {
- *   if (await deduper.isDuplicate(req.headers)) return res.end('already handled');
- *   // ...handle the reply once...
- *   res.end('ok');
+ *   let body = '';
+ *   for await (const chunk of req) body += chunk;
+ *   try {
+ *     const outcome = await deduper.handleOnce(req.headers, () => saveReply(JSON.parse(body)));
+ *     res.end(outcome === 'duplicate' ? 'already handled' : 'ok');
+ *   } catch {
+ *     res.writeHead(500).end('not handled'); // the next attempt handles it again
+ *   }
  * });
  * ```
  */
 export function createWebhookDeduper(options: { store?: DedupeStore; ttlMs?: number } = {}): WebhookDeduper {
   const { store = memoryDedupeStore(), ttlMs = 24 * 60 * 60 * 1000 } = options;
+  // Deliveries being handled now, by key: a retry waits for the attempt before it.
+  const handling = new Map<string, Promise<unknown>>();
+  async function handleOnce(key: string, handle: () => unknown): Promise<'handled' | 'duplicate'> {
+    for (let earlier = handling.get(key); earlier; earlier = handling.get(key)) await earlier.catch(() => {});
+    if (await store.has(key)) return 'duplicate';
+    // Checked again: another attempt may have started while the store answered.
+    if (handling.has(key)) return handleOnce(key, handle);
+    const running = (async () => handle())();
+    handling.set(key, running);
+    try {
+      await running;
+      await store.add(key, ttlMs);
+      return 'handled';
+    } finally {
+      handling.delete(key);
+    }
+  }
   return {
+    async handleOnce(headers, handle) {
+      const key = idempotencyKeyOf(headers);
+      if (key === undefined) {
+        await handle();
+        return 'handled';
+      }
+      return handleOnce(key, handle);
+    },
     async isDuplicate(headers) {
       const key = idempotencyKeyOf(headers);
       if (key === undefined) return false;

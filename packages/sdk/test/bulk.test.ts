@@ -43,6 +43,21 @@ describe('auto-pagination', () => {
     expect(mock.requests()).toHaveLength(2);
   });
 
+  it('resumes an iteration from the number of contacts it had yielded', async () => {
+    const { admin } = start();
+    const find = { tag_ids: { $in: ['tag_vip'] } };
+    const all: string[] = [];
+    for await (const c of admin.contacts.searchAll({ find, projection: { cell: 1 }, pageSize: 2 }))
+      all.push(c.cell!);
+    const rest: string[] = [];
+    for await (const c of admin.contacts.searchAll({ find, projection: { cell: 1 }, pageSize: 2, skip: 1 }))
+      rest.push(c.cell!);
+    expect(rest).toEqual(all.slice(1));
+    await expect(admin.contacts.searchAll({ find, skip: -1 }).next()).rejects.toThrow(
+      'contacts.searchAll: skip must be a whole number, 0 or more, got -1',
+    );
+  });
+
   it('refuses a page size over 10,000 that the types could not see, with the service’s 400', async () => {
     const { admin } = start();
     const pageSize: number = 20_000;
@@ -80,9 +95,46 @@ describe('chunked uploads', () => {
     expect((await admin.contacts.upsertMany(rows)).validContacts).toBe(45_000);
     expect(mock.requests()).toHaveLength(3);
     await expect(() => admin.contacts.upsertMany(rows, { chunkSize: 20_001 })).rejects.toThrow(
-      'chunkSize is at most 20000',
+      'contacts.upsertMany: chunkSize must be a whole number from 1 to 20000, got 20001',
     );
   }, 60_000);
+
+  it('resumes an upload that failed part way from the last progress, with rows still indexing the whole array', async () => {
+    const { admin, mock } = start();
+    const rows = Array.from({ length: 25 }, (_, i) => ({ cell: i === 22 ? 'bad' : cell(i) }));
+    const progress: Progress[] = [];
+    const failed = await admin.contacts
+      .createMany(rows, {
+        chunkSize: 10,
+        onProgress: (p) => {
+          progress.push(p);
+          if (p.chunks === 1) mock.faults.add({ method: 'POST', path: '/contacts', status: 400 });
+        },
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ name: 'BadRequestError', status: 400 });
+    expect(progress.map((p) => p.done)).toEqual([10]);
+    const resumed: Progress[] = [];
+    const result = await admin.contacts.createMany(rows, {
+      chunkSize: 10,
+      startAt: progress.at(-1)!.done,
+      onProgress: (p) => resumed.push(p),
+    });
+    expect(resumed.map((p) => [p.done, p.total, p.chunks, p.totalChunks])).toEqual([
+      [20, 25, 1, 2],
+      [25, 25, 2, 2],
+    ]);
+    expect(result).toEqual({
+      validContacts: 14,
+      invalidContacts: [{ row: 22, issue: 'cell: Invalid cell number' }],
+    });
+    for (const row of rows.filter((r) => r.cell !== 'bad'))
+      expect((await admin.contacts.get(row.cell)).cell).toBe(row.cell);
+    await expect(() => admin.contacts.createMany(rows, { startAt: 26 })).rejects.toThrow(
+      'contacts.createMany: startAt must be a whole number from 0 to 25, got 26',
+    );
+    await expect(() => admin.transactions.createMany([], { startAt: -1 })).rejects.toThrow(RangeError);
+  });
 
   it('submits leads in batches of 1,000 with progress', async () => {
     const { buyer, mock } = start({ seed: undefined });

@@ -15,6 +15,70 @@ describe('webhook helpers', () => {
     expect(idempotencyKeyOf({})).toBeUndefined();
   });
 
+  it('read the idempotency key from a plain object whatever the case of its name', () => {
+    expect(idempotencyKeyOf({ 'Service-Idemptotency-Key': 'k4' })).toBe('k4');
+    expect(idempotencyKeyOf({ 'SERVICE-IDEMPTOTENCY-KEY': ['k5'] })).toBe('k5');
+  });
+
+  it('handle a delivery once, and answer a retry of it as a duplicate without running the handler', async () => {
+    const deduper = createWebhookDeduper();
+    const runs: string[] = [];
+    const deliver = (key: string) => deduper.handleOnce({ [IDEMPOTENCY_HEADER]: key }, () => runs.push(key));
+    expect(await deliver('a')).toBe('handled');
+    expect(await deliver('a')).toBe('duplicate');
+    expect(await deliver('b')).toBe('handled');
+    expect(runs).toEqual(['a', 'b']);
+    expect(await deduper.handleOnce({}, () => runs.push('none'))).toBe('handled');
+    expect(await deduper.handleOnce({}, () => runs.push('none'))).toBe('handled');
+    expect(runs).toEqual(['a', 'b', 'none', 'none']);
+  });
+
+  it('handle a delivery again after its handler failed, since its key is recorded only on success', async () => {
+    const deduper = createWebhookDeduper();
+    const headers = { [IDEMPOTENCY_HEADER]: 'k' };
+    await expect(
+      deduper.handleOnce(headers, async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    let runs = 0;
+    expect(await deduper.handleOnce(headers, () => runs++)).toBe('handled');
+    expect(await deduper.handleOnce(headers, () => runs++)).toBe('duplicate');
+    expect(runs).toBe(1);
+  });
+
+  it('let a retry that arrives mid-handling wait for the attempt before it: a duplicate if it succeeds, handled if it fails', async () => {
+    const deduper = createWebhookDeduper();
+    const headers = { [IDEMPOTENCY_HEADER]: 'k' };
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const slow = gate();
+    const first = deduper.handleOnce(headers, async () => {
+      await slow.opened;
+      throw new Error('failed late');
+    });
+    let retried = 0;
+    const retry = deduper.handleOnce(headers, () => retried++);
+    const another = deduper.handleOnce(headers, () => retried++);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(retried).toBe(0);
+    slow.open();
+    await expect(first).rejects.toThrow('failed late');
+    expect(await Promise.all([retry, another])).toEqual(['handled', 'duplicate']);
+    expect(retried).toBe(1);
+
+    const succeeding = gate();
+    const again = { [IDEMPOTENCY_HEADER]: 'k2' };
+    const firstOfTwo = deduper.handleOnce(again, () => succeeding.opened);
+    const retryOfTwo = deduper.handleOnce(again, () => retried++);
+    succeeding.open();
+    expect(await Promise.all([firstOfTwo, retryOfTwo])).toEqual(['handled', 'duplicate']);
+    expect(retried).toBe(1);
+  });
+
   it('drop a retry already seen, but never a request without a key', async () => {
     const deduper = createWebhookDeduper();
     expect(await deduper.isDuplicate({ [IDEMPOTENCY_HEADER]: 'a' })).toBe(false);

@@ -16,7 +16,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { AtLeastOne, AtMostSearchLimit, ExactlyOne } from '../core/input-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
-import { chunk, type Progress } from '../internal/chunks.js';
+import { type ChunkOptions, sendInChunks } from '../internal/chunks.js';
 
 /** A projection: contact field names mapped to 1. */
 export type Projection = Partial<Record<Exclude<keyof Contact, '_id'>, 1>>;
@@ -70,15 +70,15 @@ export type SearchAllParams<
 > = Omit<ContactSearchParams<P>, 'options'> & {
   /** Contacts per page (per request), 1 to 10,000. Each page costs 10 credits. @default 10000 */
   pageSize?: N & AtMostSearchLimit<N>;
+  /**
+   * How many matching contacts to pass over first: to resume an iteration that failed part way,
+   * pass the number of contacts it had yielded. @default 0
+   */
+  skip?: number;
 };
 
 /** Parameters of a chunked upload: the upload body without `contacts`, a chunk size and progress. */
-export type UploadManyParams = Omit<UploadContactsBody, 'contacts'> & {
-  /** Contacts per request; at most the endpoint's limit. */
-  chunkSize?: number;
-  /** Called after each chunk. */
-  onProgress?: (progress: Progress) => void;
-};
+export type UploadManyParams = Omit<UploadContactsBody, 'contacts'> & ChunkOptions;
 
 const CREATE_LIMIT = limits.createContacts;
 const UPSERT_LIMIT = limits.upsertContacts;
@@ -135,8 +135,10 @@ export class Contacts {
     params: SearchAllParams<P, N>,
     options?: RequestOptions,
   ): AsyncGenerator<ContactSearchResult<P>['contacts'][number], void, undefined> {
-    const { pageSize = 10_000 as N, ...search } = params;
-    for (let skip = 0; ; skip += pageSize) {
+    const { pageSize = 10_000 as N, skip: first = 0, ...search } = params;
+    if (!Number.isInteger(first) || first < 0)
+      throw new RangeError(`contacts.searchAll: skip must be a whole number, 0 or more, got ${first}`);
+    for (let skip = first; ; skip += pageSize) {
       const page = await this.search<P>({ ...search, options: { skip, limit: pageSize } }, options);
       yield* page.contacts;
       if (page.contacts.length < pageSize) return;
@@ -271,19 +273,20 @@ export class Contacts {
     limit: number,
     options?: RequestOptions,
   ): Promise<UploadResult> {
-    const { chunkSize = limit, onProgress, ...rest } = params;
-    if (chunkSize > limit) throw new RangeError(`contacts.${method}Many: chunkSize is at most ${limit}`);
-    const chunks = chunk(contacts, chunkSize);
+    const { chunkSize, startAt, onProgress, ...rest } = params;
     const merged: UploadResult = { validContacts: 0, invalidContacts: [] };
-    let done = 0;
-    for (const [index, part] of chunks.entries()) {
-      const result = await this[method]({ ...rest, contacts: part }, options);
-      merged.validContacts += result.validContacts;
-      for (const invalid of result.invalidContacts)
-        merged.invalidContacts.push({ ...invalid, row: invalid.row + done });
-      done += part.length;
-      onProgress?.({ done, total: contacts.length, chunks: index + 1, totalChunks: chunks.length });
-    }
+    await sendInChunks(
+      `contacts.${method}Many`,
+      contacts,
+      limit,
+      { chunkSize, startAt, onProgress },
+      async (part, offset) => {
+        const result = await this[method]({ ...rest, contacts: part }, options);
+        merged.validContacts += result.validContacts;
+        for (const invalid of result.invalidContacts)
+          merged.invalidContacts.push({ ...invalid, row: invalid.row + offset });
+      },
+    );
     return merged;
   }
 

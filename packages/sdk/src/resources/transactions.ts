@@ -3,7 +3,7 @@ import type { Lead, TransactionSearchBody } from '../contract-types.js';
 import type { ExactlyOne } from '../core/input-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
-import { chunk, type Progress } from '../internal/chunks.js';
+import { type ChunkOptions, sendInChunks } from '../internal/chunks.js';
 
 const LEADS_PER_REQUEST = limits.leads;
 
@@ -39,19 +39,12 @@ export class Transactions {
    */
   async createMany(
     leads: readonly LeadInput[],
-    params: { chunkSize?: number; onProgress?: (progress: Progress) => void } = {},
+    params: ChunkOptions = {},
     options?: RequestOptions,
   ): Promise<void> {
-    const { chunkSize = LEADS_PER_REQUEST, onProgress } = params;
-    if (chunkSize > LEADS_PER_REQUEST)
-      throw new RangeError(`transactions.createMany: chunkSize is at most ${LEADS_PER_REQUEST}`);
-    const chunks = chunk(leads, chunkSize);
-    let done = 0;
-    for (const [index, part] of chunks.entries()) {
-      await this.create(part, options);
-      done += part.length;
-      onProgress?.({ done, total: leads.length, chunks: index + 1, totalChunks: chunks.length });
-    }
+    await sendInChunks('transactions.createMany', leads, LEADS_PER_REQUEST, params, (part) =>
+      this.create(part, options),
+    );
   }
 
   /**
