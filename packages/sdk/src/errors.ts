@@ -339,6 +339,19 @@ export class ConflictError extends ApiError {
 }
 
 /**
+ * 413: the request's body is larger than the service takes (`code` is `body_too_large`): send
+ * fewer rows a request (`createMany`'s `chunkSize`).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PayloadTooLargeError) await client.contacts.createMany(rows, { chunkSize: 10_000 });
+ * ```
+ */
+export class PayloadTooLargeError extends ApiError {
+  override name = 'PayloadTooLargeError' as const;
+}
+
+/**
  * 429: the organisation is over its rate limit. The SDK retries these before throwing.
  *
  * @example
@@ -395,6 +408,8 @@ export function makeApiError(input: ApiErrorInput): ApiError {
       return new NotFoundError(input);
     case 409:
       return new ConflictError(input);
+    case 413:
+      return new PayloadTooLargeError(input);
     case 429:
       return new RateLimitError(input);
   }

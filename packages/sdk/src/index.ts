@@ -64,6 +64,7 @@ export {
   isMarketingError,
   MarketingError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   ResponseValidationError,

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Client, type Progress, ResponseValidationError } from '../src/index.js';
+import { Client, PayloadTooLargeError, type Progress, ResponseValidationError } from '../src/index.js';
 import { contractValidator } from '../src/validation.js';
 import { useSdk } from './support/sdk-world.js';
 
@@ -98,6 +98,15 @@ describe('chunked uploads', () => {
       'contacts.upsertMany: chunkSize must be a whole number from 1 to 20000, got 20001',
     );
   }, 60_000);
+
+  it('throws PayloadTooLargeError for a chunk larger than the service takes, naming the code', async () => {
+    const { admin } = start({ maxBodyBytes: 2_000 });
+    const rows = Array.from({ length: 200 }, (_, i) => ({ cell: cell(i) }));
+    const error = await admin.contacts.createMany(rows).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PayloadTooLargeError);
+    expect(error).toMatchObject({ name: 'PayloadTooLargeError', status: 413, code: 'body_too_large' });
+    expect((await admin.contacts.createMany(rows, { chunkSize: 20 })).validContacts).toBe(200);
+  });
 
   it('resumes an upload that failed part way from the last progress, with rows still indexing the whole array', async () => {
     const { admin, mock } = start();

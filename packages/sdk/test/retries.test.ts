@@ -81,15 +81,32 @@ describe('retries', () => {
     await expect(result).resolves.toEqual([]);
   });
 
-  it('caps the wait a server can impose', async () => {
+  it('fails at once when the server asks for a longer wait than maxRetryAfter, rather than retrying too soon', async () => {
     const calls = sequence(
       'get',
       '/tags',
       () => rateLimited('3600'),
       () => ok([]),
     );
+    const error = (await client({ maxRetryAfter: 2_000 })
+      .tags.list()
+      .catch((e: unknown) => e)) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(3600);
+    expect(calls.count).toBe(1);
+  });
+
+  it('waits a Retry-After within maxRetryAfter, to the millisecond', async () => {
+    const calls = sequence(
+      'get',
+      '/tags',
+      () => rateLimited('2'),
+      () => ok([]),
+    );
     const result = client({ maxRetryAfter: 2_000 }).tags.list();
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(calls.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
     await expect(result).resolves.toEqual([]);
     expect(calls.count).toBe(2);
   });
@@ -125,6 +142,16 @@ describe('timeouts and aborts', () => {
     await vi.advanceTimersByTimeAsync(1_500);
     await expect(result).resolves.toEqual(['second']);
     expect(calls.count).toBe(2);
+  });
+
+  it('sends nothing for a signal aborted before the call, and says so', async () => {
+    const calls = sequence('get', '/tags', () => ok([]));
+    const error = await client()
+      .tags.list({ signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error as Error).message).toBe(`GET ${base}/tags was aborted before it was sent`);
+    expect(calls.count).toBe(0);
   });
 
   it('raises UserAbortError on abort, without retrying and without a timer behind', async () => {

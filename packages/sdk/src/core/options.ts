@@ -39,7 +39,10 @@ export interface ClientOptions {
   logLevel?: LogLevel;
   /** Retries after a retryable failure, for requests that are safe to repeat. @default 2 */
   maxRetries?: number;
-  /** The longest wait a `Retry-After` or `resetsAt` may impose, in ms. @default 60000 */
+  /**
+   * The longest wait a `Retry-After` or `resetsAt` may impose, in ms: when the service asks for a
+   * longer one, the call fails at once with its error instead of retrying too soon. @default 60000
+   */
   maxRetryAfter?: number;
   /**
    * The fetch to use (a mock, a proxy-aware fetch). The mock's `mock.fetch` is called directly,

@@ -123,6 +123,8 @@ export class Requester {
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const target = `${route.method} ${url.origin}${url.pathname}`;
 
+    if (options.signal?.aborted)
+      throw new UserAbortError(`${target} was aborted before it was sent`, { cause: options.signal.reason });
     for (let attempt = 0; ; attempt++) {
       const left = deadline === undefined ? undefined : deadline - Date.now();
       const attemptTimeout =
@@ -223,11 +225,14 @@ export class Requester {
     reason: string,
     deadline: number | undefined,
   ): Promise<boolean> {
-    const ms = retryDelay({
-      ...input,
-      now: Date.now(),
-      maxRetryAfterMs: this.#options.maxRetryAfter ?? 60_000,
-    });
+    const maxRetryAfterMs = this.#options.maxRetryAfter ?? 60_000;
+    const ms = retryDelay({ ...input, now: Date.now(), maxRetryAfterMs });
+    if (ms === undefined) {
+      this.#log.debug(
+        `${target}: not retrying after ${reason}; the service asked for a longer wait than maxRetryAfter (${maxRetryAfterMs} ms)`,
+      );
+      return false;
+    }
     if (deadline !== undefined && Date.now() + ms >= deadline) {
       this.#log.debug(
         `${target}: not retrying after ${reason}; the wait of ${ms} ms would pass the deadline`,

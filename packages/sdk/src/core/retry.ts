@@ -5,7 +5,8 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * How long to wait before the next attempt, in ms: the server's `Retry-After` (seconds or an HTTP
- * date) or the body's `resetsAt` (epoch seconds) when given, capped at `maxRetryAfterMs`;
+ * date) or the body's `resetsAt` (epoch seconds) when given, or `undefined` when that is longer
+ * than `maxRetryAfterMs` (an attempt sooner than the server said would be refused again);
  * otherwise exponential backoff from 500 ms, capped at 8 s, with jitter (50% to 100%).
  */
 export function retryDelay(input: {
@@ -15,9 +16,9 @@ export function retryDelay(input: {
   now: number;
   maxRetryAfterMs: number;
   random?: () => number;
-}): number {
+}): number | undefined {
   const told = toleratedWait(input);
-  if (told !== undefined) return Math.min(Math.max(0, told), input.maxRetryAfterMs);
+  if (told !== undefined) return told > input.maxRetryAfterMs ? undefined : Math.max(0, told);
   const base = Math.min(500 * 2 ** input.attempt, 8_000);
   return Math.round(base * (0.5 + 0.5 * (input.random ?? Math.random)()));
 }
