@@ -95,8 +95,10 @@ describe('ContactStore', () => {
         (initial, changes, find, skip, limit) => {
           const store = new ContactStore();
           const rows = initial.map(([tags, d], n) => contact(n, tags, day(d)));
-          // Bulk and single inserts both, in an order that is not the _id order.
-          store.insertMany(rows.filter((_, n) => n % 3 !== 0).reverse());
+          // A batch of ascending IDs into the empty store (appended to each index, its times
+          // grouped), a batch in another order (merged), and single inserts.
+          store.insertMany(rows.filter((_, n) => n % 3 === 1));
+          store.insertMany(rows.filter((_, n) => n % 3 === 2).reverse());
           for (const row of rows.filter((_, n) => n % 3 === 0)) store.insert(row);
           for (const [n, tags, d, remove] of changes) {
             const existing = store.get(contact(n, [], '')._id);
@@ -120,6 +122,27 @@ describe('ContactStore', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('finds an ascending batch of a few shared times by time, in whatever order its times first come', () => {
+    const rows = Array.from({ length: 120 }, (_, n) => contact(n, ['a'], day([3, 1, 2][n % 3]!)));
+    const store = new ContactStore();
+    store.insertMany(rows);
+    store.insertMany([contact(200, ['a'], day(1)), contact(201, ['a'], day(4))]);
+    const all = [...rows, contact(200, ['a'], day(1)), contact(201, ['a'], day(4))];
+    const ranges = [{ $gte: day(2) }, { $lte: day(1) }, { $gte: day(2), $lte: day(2) }, { $gt: day(3) }];
+    for (const updatedAt of ranges) {
+      const expected = evaluateContactSearch(all, {
+        ...parseContactSearch({ find: { updatedAt }, options: { limit: 10_000 } }),
+      }).map((c) => c._id);
+      expect(
+        matchedBy(store, { updatedAt })
+          .map((c) => c._id)
+          .sort(),
+      ).toEqual(expected);
+      const request = parseContactSearch({ find: { updatedAt }, options: { limit: 20 } });
+      expect(pageOf(store, request, 1e9).map((c) => c._id)).toEqual(expected.slice(0, 20));
+    }
   });
 
   it('gives each contact’s latest version from every index, through changes that keep, add and drop its tags', () => {

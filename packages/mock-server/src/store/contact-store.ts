@@ -292,7 +292,10 @@ export class ContactStore {
       this.#byId.appendSorted(entries ?? contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).appendSorted(tagged);
       yield;
-      this.#byUpdatedAt.addMany(yield* inUpdatedAtOrder(contacts));
+      const inTimeOrder = yield* inUpdatedAtOrder(contacts);
+      // Into an empty store (a seed, a state file) without addMany's check of the order.
+      if (this.#byUpdatedAt.size === 0) this.#byUpdatedAt.appendSorted(inTimeOrder);
+      else this.#byUpdatedAt.addMany(inTimeOrder);
     } else {
       this.#byId.addMany(entries ?? contacts);
       for (const [tag, tagged] of byTag) this.#tagIndex(tag).addMany(tagged);
@@ -598,22 +601,43 @@ function* unwrapped(index: SortedList<Entry>): IterableIterator<Contact> {
 
 /**
  * An ascending batch in `updatedAt` order, `_id` order kept within a time. A batch shares few
- * times (a seed's or upload's stamp, a state file's days), so it is grouped by time in one pass
- * and only the distinct times are sorted; a batch of mostly distinct times is sorted whole.
+ * times (a seed's or upload's stamp, a state file's days), so each contact's time is numbered in
+ * one pass, only the distinct times are sorted, and each contact is placed where its time's run
+ * starts; a batch of mostly distinct times is sorted whole. (Grouped in growing lists instead,
+ * a million contacts of 20 times took 60 ms, against 21.)
  */
 function* inUpdatedAtOrder(contacts: readonly Contact[]): Steps<Contact[]> {
-  const byTime = new Map<string, Contact[]>();
+  const timeOf = new Int32Array(contacts.length);
+  const numbers = new Map<string, number>();
+  const counts: number[] = [];
+  let last: string | undefined;
+  let lastNumber = -1;
   for (let i = 0; i < contacts.length; i++) {
     if (i % CONTACTS_PER_STEP === CONTACTS_PER_STEP - 1) yield;
-    const contact = contacts[i]!;
-    const group = byTime.get(contact.updatedAt);
-    if (group) group.push(contact);
-    else if (byTime.size * 8 > contacts.length) return [...contacts].sort(byUpdatedAtOnly);
-    else byTime.set(contact.updatedAt, [contact]);
+    const time = contacts[i]!.updatedAt;
+    if (time !== last) {
+      let number = numbers.get(time);
+      if (number === undefined) {
+        if (numbers.size * 8 > contacts.length) return [...contacts].sort(byUpdatedAtOnly);
+        number = numbers.size;
+        numbers.set(time, number);
+        counts.push(0);
+      }
+      last = time;
+      lastNumber = number;
+    }
+    timeOf[i] = lastNumber;
+    counts[lastNumber]! += 1;
   }
-  const ordered: Contact[] = [];
-  for (const time of [...byTime.keys()].sort())
-    for (const contact of byTime.get(time)!) ordered.push(contact);
+  const starts: number[] = new Array(counts.length);
+  let start = 0;
+  for (const time of [...numbers.keys()].sort()) {
+    const number = numbers.get(time)!;
+    starts[number] = start;
+    start += counts[number]!;
+  }
+  const ordered: Contact[] = new Array(contacts.length);
+  for (let i = 0; i < contacts.length; i++) ordered[starts[timeOf[i]!]!++] = contacts[i]!;
   return ordered;
 }
 
