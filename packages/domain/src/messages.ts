@@ -30,6 +30,8 @@ export const messages = {
   /** Followed by the limit: `Request body is larger than 67108864 bytes`. */
   bodyTooLargePrefix: 'Request body is larger than ',
   bodyTooComplexPrefix: 'Request body holds ',
+  /** Followed by the encoding: `Request body is encoded (Content-Encoding: gzip)...`. */
+  bodyEncodedPrefix: 'Request body is encoded ',
 } as const;
 
 /**

@@ -51,6 +51,12 @@ export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
         : `the body is larger than ${limits.bodyBytes.toLocaleString('en')} bytes (4 MiB, the mock’s own limit)`,
     });
     errors.push({
+      status: 415,
+      error: messages.bodyEncodedPrefix,
+      prefix: true,
+      when: 'the body is sent with a `Content-Encoding` other than `identity` (bodies are read as sent, never decompressed)',
+    });
+    errors.push({
       status: 413,
       error: messages.bodyTooComplexPrefix,
       prefix: true,

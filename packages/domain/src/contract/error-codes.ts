@@ -30,6 +30,7 @@ export const errorCodeTable = {
   body_not_json: { message: messages.bodyNotJson },
   body_too_large: { message: messages.bodyTooLargePrefix, prefix: true },
   body_too_complex: { message: messages.bodyTooComplexPrefix, prefix: true },
+  body_encoded: { message: messages.bodyEncodedPrefix, prefix: true },
   insufficient_permissions: { objectCode: [errorCodes.insufficientPermissions] },
   insufficient_resource_ids: {
     objectCode: [errorCodes.insufficientResourceIds, errorCodes.searchInsufficientResourceIds],

@@ -66,6 +66,15 @@ const tooComplex = (what: string) => fail(413, `${messages.bodyTooComplexPrefix}
  * ```
  */
 export async function readJsonBody(request: BodySource, maxBytes: number): Promise<ReadBody> {
+  const encoding = request.headers.get('content-encoding');
+  // Read as sent: a gzip body was refused as "not JSON", and one marked gzip but plain accepted.
+  if (encoding !== null && !/^\s*(identity)?\s*$/i.test(encoding))
+    return {
+      error: fail(
+        415,
+        `${messages.bodyEncodedPrefix}(Content-Encoding: ${encoding.slice(0, 100)}): the mock reads bodies as sent; send it uncompressed, without that header`,
+      ),
+    };
   const tooLarge = () => ({ error: fail(413, `${messages.bodyTooLargePrefix}${maxBytes} bytes`) });
   let text: string;
   try {

@@ -82,7 +82,10 @@ export async function sendWebhook(
       redirect: 'manual',
       signal: AbortSignal.timeout(settings.webhooks.timeoutMs),
     });
-    await response.arrayBuffer().catch(() => undefined);
+    // Its status is the answer; the body is not read: a receiver streaming gigabytes until the
+    // timeout had the mock hold them all (2.7 GB, outside the heap, for one delivery). Not
+    // awaited: through msw's interceptor (a test's setupServer) the cancel never settled.
+    response.body?.cancel().catch(() => undefined);
     return { outcome: response.ok ? 'delivered' : 'http_error', status: response.status };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -188,3 +188,33 @@ describe('a control-plane body', () => {
     expect(mock.findContacts({ limit: 1, org: 'o' })).toHaveLength(1);
   });
 });
+
+describe('an encoded request body', () => {
+  it('is refused 415, on service and control routes alike, rather than read as if it were plain', async () => {
+    const { mock } = startMock();
+    const { gzipSync } = await import('node:zlib');
+    const body = JSON.stringify({ find: { cell: ['27821234567'] } });
+    const send = (path: string, encoding: string, payload: string | Uint8Array) =>
+      mock.fetch(`${mock.baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+          authorization: 'Bearer k',
+        },
+        body: payload as BodyInit,
+      });
+    for (const [path, encoding, payload] of [
+      ['/contacts/search', 'gzip', gzipSync(body)],
+      ['/contacts/search', 'gzip', body],
+      ['/__mock/clock', 'br', '{}'],
+    ] as const) {
+      const answer = await send(path, encoding, payload);
+      expect(answer.status).toBe(415);
+      expect((await answer.json()).error).toBe(
+        `Request body is encoded (Content-Encoding: ${encoding}): the mock reads bodies as sent; send it uncompressed, without that header`,
+      );
+    }
+    expect((await send('/contacts/search', 'identity', body)).status).toBe(200);
+  });
+});

@@ -94,6 +94,43 @@ describe('reply hooks', () => {
     expect(mock.webhookDeliveries()[0]?.delivery_id).toBe([...keys][0]);
   });
 
+  it('takes a receiver’s status without reading its answer, so an endless answer is neither waited for nor held', async () => {
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    let sent = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const piece = Buffer.alloc(64 * 1024, 120);
+      const timer = setInterval(() => {
+        sent += piece.length;
+        res.write(piece);
+      }, 1);
+      res.on('close', () => {
+        clearInterval(timer);
+        closed();
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+    const mock = createMockService({
+      seed: seedWithHooks(url),
+      now: '2026-11-22T08:00:00Z',
+      webhooks: { timeoutMs: 30_000 },
+    });
+    const [send] = mock.campaigns.run('cmp_1').sends;
+    const started = performance.now();
+    await mock.replies.receive({ from: send!.cell, message: 'YES', send_id: send!.send_id });
+    // Not read, the answer ends the delivery at once; read, it would hold it for the 30 s timeout.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(mock.webhookDeliveries().map((d) => [d.outcome, d.status])).toEqual([['delivered', 200]]);
+    await connectionClosed;
+    const sentWhenClosed = sent;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBe(sentWhenClosed);
+  }, 40_000);
+
   it('stops after three retries and records a refused connection', async () => {
     const mock = createMockService({
       seed: seedWithHooks('http://127.0.0.1:9/in'),
