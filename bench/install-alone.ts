@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from './scratch.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,12 +37,12 @@ export function installTogether(names: PackageName[], others: string[] = []): st
     // pnpm bench builds every package before it starts (BENCH_PACKAGES_BUILT).
     if (process.env.BENCH_PACKAGES_BUILT !== '1')
       run('pnpm', ['--filter', `@marketing/${name}`, 'build'], root);
-    const packed = mkdtempSync(join(tmpdir(), `bench-${name}-tarball-`));
+    const packed = scratchDir(`bench-${name}-tarball-`);
     run('pnpm', ['pack', '--pack-destination', packed], join(root, 'packages', name));
     return join(packed, readdirSync(packed)[0]!);
   });
   const label = names.join('-');
-  const project = mkdtempSync(join(tmpdir(), `bench-${label}-user-`));
+  const project = scratchDir(`bench-${label}-user-`);
   writeFileSync(
     join(project, 'package.json'),
     JSON.stringify({ name: `bench-${label}-user`, private: true }),

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { type Load, median, type Throughput, throughputOnce } from './load.js';
+import { scratchDir } from './scratch.js';
 
 const require = createRequire(import.meta.url);
 
@@ -289,7 +289,7 @@ export async function measurePeers(options: {
   rounds: number;
   seconds: number;
 }): Promise<PeerRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-peers-'));
+  const dir = scratchDir('bench-peers-');
   const rows: PeerRow[] = [];
   const running: Running[] = [];
   try {

@@ -1,7 +1,7 @@
 // pnpm bench: measures the mock, the standalone server and the SDK side by side with baselines in
 // one run, prints a table and writes docs/benchmarks.md. BENCH_SIZE=tiny runs each once, small.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { timeMachinePace } from './machine-pace.js';
 import { timeOpenApiDocument } from './openapi-document.js';
 import { measurePeers } from './peers.js';
 import { timeYearOfRecurringSends } from './scheduler-year.js';
+import { scratchDir } from './scratch.js';
 import { measureSdkPackage } from './sdk-package.js';
 import { measureWorlds } from './worlds.js';
 
@@ -159,7 +160,7 @@ record({
 
 // 1b. The same world as a seed file, for the standalone server to start from and save as a --state
 // file (section 8b): the state rows are timed on the release file, as a user meets them.
-const bigSeedPath = join(mkdtempSync(join(tmpdir(), 'bench-big-seed-')), 'seed.json');
+const bigSeedPath = join(scratchDir('bench-big-seed-'), 'seed.json');
 writeFileSync(bigSeedPath, JSON.stringify(mock.state()));
 
 // Through mock.fetch, as the SDK calls it in process: the whole pipeline (routing, auth,
@@ -382,7 +383,7 @@ function child(args: string[], ready: RegExp): Promise<{ url: string; stop: () =
 // older build would time older code).
 const releaseFile = join(root, 'release/marketing-mock.mjs');
 spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/release-mock.ts')], { stdio: 'inherit' });
-const seedFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'seed.json');
+const seedFile = join(scratchDir('bench-'), 'seed.json');
 const world = demoWorld();
 writeFileSync(seedFile, JSON.stringify(world));
 const standaloneArgs = [
@@ -646,7 +647,7 @@ if (!tiny) {
 // from their seed file (validated in full), saved with POST /__mock/state/save while health is
 // probed (the longest wait is what any request could wait meanwhile), then started again from
 // the saved file (its hash intact) and from an edited copy (validated in full).
-const stateDir = mkdtempSync(join(tmpdir(), 'bench-state-'));
+const stateDir = scratchDir('bench-state-');
 const statePath = join(stateDir, 'state.json');
 const bigSeedBytes = statSync(bigSeedPath).size;
 const fromSeed = await startToFirst200(
