@@ -426,6 +426,19 @@ export function makeApiError(input: ApiErrorInput): ApiError {
  */
 export class ConnectionError extends MarketingError {
   override name = 'ConnectionError' as const;
+  /** The system's code for what went wrong (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`), when it gave one. */
+  readonly systemCode: string | undefined;
+  /** How many attempts were made. */
+  readonly attempts: number;
+
+  constructor(
+    message: string,
+    options: { cause?: unknown; systemCode?: string | undefined; attempts?: number } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.systemCode = options.systemCode;
+    this.attempts = options.attempts ?? 1;
+  }
 }
 
 /**
@@ -438,6 +451,13 @@ export class ConnectionError extends MarketingError {
  */
 export class TimeoutError extends MarketingError {
   override name = 'TimeoutError' as const;
+  /** How many attempts were made. */
+  readonly attempts: number;
+
+  constructor(message: string, options: { cause?: unknown; attempts?: number } = {}) {
+    super(message, { cause: options.cause });
+    this.attempts = options.attempts ?? 1;
+  }
 }
 
 /**

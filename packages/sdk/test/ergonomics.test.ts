@@ -82,6 +82,7 @@ describe('errors that say what happened', () => {
     expect((error as Error).message).toBe(
       `GET http://127.0.0.1:${port}/tags failed after 2 attempts: ECONNREFUSED`,
     );
+    expect(error).toMatchObject({ systemCode: 'ECONNREFUSED', attempts: 2 });
   });
 });
 

@@ -131,6 +131,7 @@ describe('timeouts and aborts', () => {
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await result).toBeInstanceOf(TimeoutError);
+    expect(await result).toMatchObject({ attempts: 1 });
     expect(vi.getTimerCount()).toBe(0);
   });
 

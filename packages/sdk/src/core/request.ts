@@ -22,12 +22,23 @@ export type { RawResult };
  * What an underlying network error says: its code (`ECONNREFUSED`) when it has one, else its
  * messages down the cause chain (`fetch failed: bad port`).
  */
-function causeOf(error: unknown): string {
-  const messages: string[] = [];
+// The system's code of a failed fetch (`ECONNREFUSED`), found down its causes.
+function systemCodeOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function causeOf(error: unknown): string {
+  const code = systemCodeOf(error);
+  if (code !== undefined) return code;
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
     messages.push(current instanceof Error ? current.message : String(current));
     current = (current as { cause?: unknown }).cause;
   }
@@ -155,9 +166,13 @@ export class Requester {
           cause instanceof AttemptTimedOut
             ? new TimeoutError(
                 `${target} timed out after ${attemptTimeout} ms (${attempts}${deadline === undefined ? '' : `, deadline ${deadlineMs} ms`})`,
-                { cause },
+                { cause, attempts: attempt + 1 },
               )
-            : new ConnectionError(`${target} failed after ${attempts}: ${causeOf(cause)}`, { cause });
+            : new ConnectionError(`${target} failed after ${attempts}: ${causeOf(cause)}`, {
+                cause,
+                systemCode: systemCodeOf(cause),
+                attempts: attempt + 1,
+              });
         // Without an answer the request may have acted, so only safe requests are sent again.
         if (
           route.retrySafe &&
