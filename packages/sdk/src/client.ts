@@ -1,3 +1,4 @@
+import type { LogLevel } from './core/logger.js';
 import type { ClientOptions } from './core/options.js';
 import { Requester } from './core/request.js';
 import { isBrowser } from './core/user-agent.js';
@@ -59,30 +60,58 @@ export class Client {
   }
 }
 
-// Mistakes in the options are named here, not by the first call (`TypeError: Invalid URL`).
+// Mistakes in the options are named here, not by the first call (`TypeError: Invalid URL`), nor
+// by every call (a URL with a query, a timeout past what timers hold).
 function checkOptions(options: ClientOptions): void {
+  const baseUrl = options.baseUrl;
   let url: URL | undefined;
   try {
-    url = new URL(options.baseUrl);
+    url = new URL(baseUrl);
   } catch {}
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new TypeError(
-      `Client: baseUrl must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(options.baseUrl)}`,
-    );
-  const counts = {
-    maxRetries: options.maxRetries,
-    maxRetryAfter: options.maxRetryAfter,
-    deadline: options.deadline,
-  };
-  for (const [name, value] of Object.entries(counts))
+  const wrong =
+    url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')
+      ? 'an absolute http(s) URL such as https://api.example.com'
+      : /\s/.test(baseUrl)
+        ? 'a URL without spaces'
+        : url.search !== '' || url.hash !== '' || baseUrl.includes('#') || baseUrl.includes('?')
+          ? 'a URL without a query or fragment (the SDK adds each route to it)'
+          : url.username !== '' || url.password !== ''
+            ? 'a URL without credentials (fetch refuses them; the API key goes in apiKey)'
+            : undefined;
+  if (wrong) throw new TypeError(`Client: baseUrl must be ${wrong}, got ${JSON.stringify(baseUrl)}`);
+  const wholeCounts = { maxRetries: options.maxRetries };
+  for (const [name, value] of Object.entries(wholeCounts))
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
+      throw new RangeError(`Client: ${name} must be a whole number, 0 or more, got ${String(value)}`);
+  const durations = { maxRetryAfter: options.maxRetryAfter, deadline: options.deadline };
+  for (const [name, value] of Object.entries(durations))
     if (value !== undefined && !(Number.isFinite(value) && value >= 0))
       throw new RangeError(`Client: ${name} must be a number, 0 or more, got ${String(value)}`);
+  const timeout = options.timeout;
   if (
-    options.timeout !== undefined &&
-    options.timeout !== false &&
-    !(Number.isFinite(options.timeout) && options.timeout > 0)
+    timeout !== undefined &&
+    timeout !== false &&
+    !(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMER_MS)
   )
     throw new RangeError(
-      `Client: timeout must be a number of milliseconds above 0, or false, got ${String(options.timeout)}`,
+      `Client: timeout must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS}, or false, got ${String(timeout)}`,
+    );
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw new TypeError(`Client: fetch must be a function, got ${typeof options.fetch}`);
+  if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))
+    throw new TypeError(
+      `Client: logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(options.logLevel)}`,
+    );
+  const logger = options.logger as Record<string, unknown> | undefined;
+  const missing =
+    logger &&
+    (['debug', 'info', 'warn', 'error'] as const).filter((name) => typeof logger[name] !== 'function');
+  if (missing && missing.length > 0)
+    throw new TypeError(
+      `Client: logger must have debug, info, warn and error functions; it has no ${missing.join(', ')}`,
     );
 }
+
+// The longest delay a timer holds (a longer one fires at once).
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];

@@ -5,6 +5,7 @@
  */
 import { type ErrorCode, errorCodeOf } from '@marketing/domain/routes';
 import type { LeadIssue, ValidationIssue } from './contract-types.js';
+import { retryAfterMs } from './core/retry.js';
 
 export type { ErrorCode };
 
@@ -363,14 +364,14 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError' as const;
   /** When the budget refills, in epoch seconds. */
   readonly resetsAt: number | undefined;
-  /** The `Retry-After` header, in seconds. */
+  /** The `Retry-After` header, in seconds (from now, for the header's date form). */
   readonly retryAfter: number | undefined;
 
   constructor(input: ApiErrorInput) {
     super(input);
     this.resetsAt = this.details.code === 'rate_limited' ? this.details.resetsAt : undefined;
-    const header = Number(input.response?.headers.get('retry-after') ?? Number.NaN);
-    this.retryAfter = Number.isFinite(header) && header >= 0 ? header : undefined;
+    const wait = retryAfterMs(input.response?.headers.get('retry-after'), Date.now());
+    this.retryAfter = wait === undefined ? undefined : Math.max(0, wait) / 1000;
   }
 }
 

@@ -54,6 +54,8 @@ export interface DedupeStore {
  */
 export function memoryDedupeStore(options: { maxKeys?: number; now?: () => number } = {}): DedupeStore {
   const { maxKeys = 100_000, now = Date.now } = options;
+  if (!(Number.isInteger(maxKeys) && maxKeys >= 1))
+    throw new RangeError(`memoryDedupeStore: maxKeys must be a whole number, 1 or more, got ${maxKeys}`);
   const expiries = new Map<string, number>();
   return {
     has(key) {
@@ -79,7 +81,9 @@ export interface WebhookDeduper {
    * `handle` resolves: when it throws, `handleOnce` rejects with its error and the next attempt
    * runs it again. An attempt that arrives while an earlier one with its key is still being
    * handled (the service timed out waiting and retried) waits for that one: a duplicate if it
-   * succeeds, handled again if it fails. A request without a key is always handled.
+   * succeeds, handled again if it fails. A request without a key is always handled. When the
+   * store cannot record the key after `handle` succeeded, `handleOnce` rejects with the store's
+   * error: the delivery was handled, and a retry of it would be handled again.
    *
    * @example
    * ```ts
@@ -110,29 +114,38 @@ export interface WebhookDeduper {
  *     const outcome = await deduper.handleOnce(req.headers, () => saveReply(JSON.parse(body)));
  *     res.end(outcome === 'duplicate' ? 'already handled' : 'ok');
  *   } catch {
- *     res.writeHead(500).end('not handled'); // the next attempt handles it again
+ *     // No answer: the service retries a delivery it got none to (any answer, a 500 too, ends it).
+ *     req.socket.destroy();
  *   }
  * });
  * ```
  */
 export function createWebhookDeduper(options: { store?: DedupeStore; ttlMs?: number } = {}): WebhookDeduper {
   const { store = memoryDedupeStore(), ttlMs = 24 * 60 * 60 * 1000 } = options;
-  // Deliveries being handled now, by key: a retry waits for the attempt before it.
-  const handling = new Map<string, Promise<unknown>>();
+  if (!(Number.isFinite(ttlMs) && ttlMs > 0))
+    throw new RangeError(
+      `createWebhookDeduper: ttlMs must be a number of milliseconds above 0, got ${ttlMs}`,
+    );
+  if (typeof store?.has !== 'function' || typeof store.add !== 'function')
+    throw new TypeError('createWebhookDeduper: store must have has(key) and add(key, ttlMs) functions');
+  // Deliveries being handled now, by key: a retry waits for the attempt before it. An entry is
+  // removed before its promise settles, so a waiter woken by it finds the next one or none (kept
+  // until after the store's add, a waiter re-read the settled entry forever and starved the loop).
+  const handling = new Map<string, Promise<void>>();
   async function handleOnce(key: string, handle: () => unknown): Promise<'handled' | 'duplicate'> {
     for (let earlier = handling.get(key); earlier; earlier = handling.get(key)) await earlier.catch(() => {});
     if (await store.has(key)) return 'duplicate';
     // Checked again: another attempt may have started while the store answered.
     if (handling.has(key)) return handleOnce(key, handle);
-    const running = (async () => handle())();
-    handling.set(key, running);
-    try {
-      await running;
+    const whole = (async () => {
+      await handle();
       await store.add(key, ttlMs);
-      return 'handled';
-    } finally {
-      handling.delete(key);
-    }
+    })().finally(() => {
+      if (handling.get(key) === whole) handling.delete(key);
+    });
+    handling.set(key, whole);
+    await whole;
+    return 'handled';
   }
   return {
     async handleOnce(headers, handle) {

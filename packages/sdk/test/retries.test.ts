@@ -96,6 +96,15 @@ describe('retries', () => {
     expect(calls.count).toBe(1);
   });
 
+  it('says how long an HTTP-date Retry-After asks for, in seconds from now', async () => {
+    sequence('get', '/tags', () => rateLimited(new Date(Date.now() + 120_000).toUTCString()));
+    const error = (await client({ maxRetryAfter: 2_000 })
+      .tags.list()
+      .catch((e: unknown) => e)) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(120);
+  });
+
   it('waits a Retry-After within maxRetryAfter, to the millisecond', async () => {
     const calls = sequence(
       'get',

@@ -47,6 +47,25 @@ describe('webhook helpers', () => {
     expect(runs).toBe(1);
   });
 
+  it('let a retry wait for an attempt whose store records its key later, as Redis does, and answer it as a duplicate', async () => {
+    const keys = new Set<string>();
+    const later = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const deduper = createWebhookDeduper({
+      store: {
+        has: async (key) => keys.has(key),
+        add: async (key) => {
+          await later();
+          keys.add(key);
+        },
+      },
+    });
+    const headers = { [IDEMPOTENCY_HEADER]: 'k' };
+    let runs = 0;
+    const attempts = [deduper.handleOnce(headers, () => runs++), deduper.handleOnce(headers, () => runs++)];
+    expect(await Promise.all(attempts)).toEqual(['handled', 'duplicate']);
+    expect(runs).toBe(1);
+  });
+
   it('let a retry that arrives mid-handling wait for the attempt before it: a duplicate if it succeeds, handled if it fails', async () => {
     const deduper = createWebhookDeduper();
     const headers = { [IDEMPOTENCY_HEADER]: 'k' };
@@ -101,6 +120,19 @@ describe('webhook helpers', () => {
     await deduper.isDuplicate({ [IDEMPOTENCY_HEADER]: 'c' });
     expect(await deduper.isDuplicate({ [IDEMPOTENCY_HEADER]: 'a' })).toBe(false);
     expect(await deduper.isDuplicate({ [IDEMPOTENCY_HEADER]: 'c' })).toBe(true);
+  });
+
+  it('refuse a time to live, a size bound or a store they could not use, when made', () => {
+    expect(() => createWebhookDeduper({ ttlMs: 0 })).toThrow(
+      'createWebhookDeduper: ttlMs must be a number of milliseconds above 0, got 0',
+    );
+    expect(() => createWebhookDeduper({ ttlMs: Number.NaN })).toThrow(RangeError);
+    expect(() => createWebhookDeduper({ store: {} as never })).toThrow(
+      'createWebhookDeduper: store must have has(key) and add(key, ttlMs) functions',
+    );
+    expect(() => memoryDedupeStore({ maxKeys: 0 })).toThrow(
+      'memoryDedupeStore: maxKeys must be a whole number, 1 or more, got 0',
+    );
   });
 
   it('use a custom store', async () => {

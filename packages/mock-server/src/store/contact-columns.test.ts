@@ -176,5 +176,23 @@ describe('contact columns', () => {
     );
     for (const message of [refusal({ ...table, count: '4' }), refusal({ count: 4 })])
       expect(message).not.toMatch(/contacts: Invalid input$/m);
+    const withColumn = (tag_ids: unknown) => refusal({ ...table, columns: { ...table.columns, tag_ids } });
+    expect(withColumn('a')).toContain(
+      `contacts.columns.tag_ids: Expected a list of each contact's value, or a dictionary {"values": [...], "codes": [...]}; got string`,
+    );
+    expect(withColumn(null)).toContain('got null');
+    expect(withColumn({ codes: [0, 0, 0, 0] })).toContain(
+      'contacts.columns.tag_ids: A dictionary needs "values", a list of each distinct value',
+    );
+    expect(withColumn({ values: [['a']] })).toContain(
+      `contacts.columns.tag_ids: A dictionary needs "codes", a list of each contact's index into "values"`,
+    );
+    expect(withColumn({ values: [['a']], codes: [0, 0, 0, 0], extra: 1 })).toContain(
+      'contacts.columns.tag_ids: A dictionary has only "values" and "codes", not "extra"',
+    );
+    expect(refusal({ ...table, count: -1 })).not.toContain('Expected -1 entries');
+    const unknown = refusal({ ...table, columns: { ...table.columns, bogus: [1, 2, 3, 4] } });
+    expect(unknown).toContain('contacts.columns.bogus: Not a contact field');
+    expect(unknown).not.toContain('contacts.0');
   });
 });

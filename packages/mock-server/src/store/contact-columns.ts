@@ -36,16 +36,35 @@ export interface ContactColumns {
 
 // Columns are arrays of up to millions of entries: checked as arrays, not entry by entry, since
 // every entry is checked where the rows they make are (their codes below, their values as rows).
-const list = z.custom<unknown[]>((value) => Array.isArray(value), 'Expected an array');
-const codeList = z.custom<number[]>((value) => Array.isArray(value), 'Expected an array');
+// Either form, each named in the message when neither fits (a union said only "Invalid input").
+const column = z.custom<ContactColumn>().superRefine((value, context) => {
+  if (Array.isArray(value)) return;
+  const isObject = typeof value === 'object' && value !== null;
+  const parts = isObject ? (value as Record<string, unknown>) : {};
+  const problem = !isObject
+    ? `Expected a list of each contact's value, or a dictionary {"values": [...], "codes": [...]}; got ${value === null ? 'null' : typeof value}`
+    : !Array.isArray(parts.values)
+      ? 'A dictionary needs "values", a list of each distinct value'
+      : !Array.isArray(parts.codes)
+        ? 'A dictionary needs "codes", a list of each contact\'s index into "values"'
+        : Object.keys(parts).some((key) => key !== 'values' && key !== 'codes')
+          ? `A dictionary has only "values" and "codes", not ${Object.keys(parts)
+              .filter((key) => key !== 'values' && key !== 'codes')
+              .map((key) => JSON.stringify(key))
+              .join(', ')}`
+          : undefined;
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 /** The shape of {@link ContactColumns}: every column `count` long, valid codes, an `org_id` column. */
 export const ContactColumnsSchema = z
   .strictObject({
     count: z.number().int().nonnegative(),
-    columns: z.record(z.string(), z.union([list, z.strictObject({ values: list, codes: codeList })])),
+    columns: z.record(z.string(), column),
   })
   .superRefine(({ count, columns }, context) => {
+    // A count that is not one has its own issue; lengths measured against it would only add noise.
+    if (!Number.isInteger(count) || count < 0) return;
     if (!('org_id' in columns))
       context.addIssue({
         code: 'custom',
@@ -53,6 +72,9 @@ export const ContactColumnsSchema = z
         message: 'Every contact needs an org_id',
       });
     for (const [name, column] of Object.entries(columns)) {
+      // A column of neither form has its own issue above.
+      if (!Array.isArray(column) && !(Array.isArray(column?.codes) && Array.isArray(column?.values)))
+        continue;
       const entries = Array.isArray(column) ? column : column.codes;
       const path = Array.isArray(column) ? ['columns', name] : ['columns', name, 'codes'];
       if (entries.length !== count) {

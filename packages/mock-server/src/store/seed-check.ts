@@ -104,6 +104,13 @@ function* checkContacts(
   const contactsByOrg = new Map<string, Contact[]>();
   const pool = new SeedValuePool();
   const columns = isContactColumns(contacts) ? new ContactColumnReader(contacts) : undefined;
+  // A column that is no contact field is named once, by its path, not on every row it is in.
+  if (isContactColumns(contacts)) {
+    for (const name of Object.keys(contacts.columns))
+      if (!contactFieldCheck(name))
+        issues.push({ path: `contacts.columns.${pathName(name)}`, message: 'Not a contact field' });
+    if (issues.length > 0) return { contactsByOrg };
+  }
   const count = columns ? columns.count : (contacts as unknown[]).length;
   // Checking stops at the issues a refusal reports: a seed of millions of bad rows is refused at once.
   for (let i = 0; i < count && issues.length < MAX_SEED_ISSUES; i++) {

@@ -28,14 +28,22 @@ function toleratedWait(input: {
   resetsAt?: number | undefined;
   now: number;
 }) {
-  const header = input.retryAfterHeader?.trim();
-  if (header) {
-    if (/^\d+(\.\d+)?$/.test(header)) return Number(header) * 1000;
-    const date = Date.parse(header);
-    if (!Number.isNaN(date)) return date - input.now;
-  }
+  const header = retryAfterMs(input.retryAfterHeader, input.now);
+  if (header !== undefined) return header;
   if (input.resetsAt !== undefined) return input.resetsAt * 1000 - input.now;
   return undefined;
+}
+
+/**
+ * The wait a `Retry-After` header asks for, in ms from `now`: its seconds, or the time to its
+ * HTTP date; `undefined` when there is none or it cannot be read.
+ */
+export function retryAfterMs(header: string | null | undefined, now: number): number | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : date - now;
 }
 
 /** Waits, or rejects as soon as the signal aborts. */
