@@ -72,11 +72,19 @@ function matchRoute(
     // A control route's parameters are IDs: never empty, and decoded.
     if (!raw || Object.values(raw).some((value) => value === '')) continue;
     const params = Object.fromEntries(
-      Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]),
+      Object.entries(raw).map(([name, value]) => [name, decodedParam(value, path)]),
     );
     return { route, params };
   }
   return undefined;
+}
+
+function decodedParam(value: string, path: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new ControlError(400, `The path ${path} has a malformed percent-escape: write % as %25`);
+  }
 }
 
 /** The errors a control action throws for bad input, as their 4xx answers. */
@@ -148,7 +156,13 @@ export async function answerControl(
   if (call.method !== 'POST') return answerWith(undefined);
   const notJsonAnswer = contentTypeRefusal(call);
   if (notJsonAnswer) return notJsonAnswer;
-  const route = matchRoute(call.method, path)?.route;
+  let route: ControlRoute | undefined;
+  try {
+    route = matchRoute(call.method, path)?.route;
+  } catch (error) {
+    if (error instanceof ControlError) return failWith(error);
+    throw error;
+  }
   const maxBytes = route?.seedBody
     ? mock.settings.maxBodyBytes
     : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);

@@ -177,6 +177,21 @@ export function* pactFromJournalSteps(
   const seen = new Set<string>();
   const descriptions = new Map<string, number>();
   const interactions: PactInteraction[] = [];
+  // Entries answered in one setup share its state object: each object's text is written once and
+  // numbered (equal states, equal numbers), not written out again for every entry.
+  const numbersByText = new Map<string, number>();
+  const stateNumbers = new Map<ProviderState, number>();
+  const numberOf = (state: ProviderState | undefined) => {
+    if (state === undefined) return 0;
+    let number = stateNumbers.get(state);
+    if (number === undefined) {
+      const text = JSON.stringify(state);
+      number = numbersByText.get(text) ?? numbersByText.size + 1;
+      numbersByText.set(text, number);
+      stateNumbers.set(state, number);
+    }
+    return number;
+  };
   for (const [index, entry] of entries.entries()) {
     if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
     if (entry.fault_id !== undefined) {
@@ -190,7 +205,7 @@ export function* pactFromJournalSteps(
     const state = states[index];
     const request = requestOf(entry);
     // Both are built in one key order, so equal requests have equal texts.
-    const identity = JSON.stringify([state ?? null, request]);
+    const identity = `${numberOf(state)} ${JSON.stringify(request)}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
     const search = new URLSearchParams(
@@ -198,7 +213,7 @@ export function* pactFromJournalSteps(
     ).toString();
     const base = `${entry.method} ${entry.path}${search ? `?${search}` : ''} answered ${entry.status}`;
     // Pact tells interactions apart by description and state: a repeat gets a number.
-    const key = `${base}\n${JSON.stringify(state ?? null)}`;
+    const key = `${base}\n${numberOf(state)}`;
     const count = (descriptions.get(key) ?? 0) + 1;
     descriptions.set(key, count);
     interactions.push({

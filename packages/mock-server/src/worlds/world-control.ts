@@ -75,7 +75,12 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
     return growth ? runWithRoom(growth, settings, create) : create();
   }
   if (path === '/__mock/worlds' && call.method === 'GET') return ok(router.list());
-  const name = decodeURIComponent(path.slice('/__mock/worlds/'.length));
+  let name: string;
+  try {
+    name = decodeURIComponent(path.slice('/__mock/worlds/'.length));
+  } catch {
+    return fail(400, `The path ${path} has a malformed percent-escape: write % as %25`);
+  }
   if (call.method === 'DELETE' && name !== '' && !name.includes('/')) {
     if (!router.delete(name)) return fail(404, `No world "${name}"; GET /__mock/worlds lists them`);
     return ok();

@@ -153,6 +153,35 @@ describe('a world router', () => {
     expect((await call('POST', '/__mock/worlds', { name: 'idle' })).status).toBe(201);
   });
 
+  it('refuses the name default, which the dashboard gives the root world', async () => {
+    const { call } = setup();
+    expect(await call('POST', '/__mock/worlds', { name: 'default' })).toMatchObject({
+      status: 400,
+      body: { error: 'name: "default" is the root world\'s name (the dashboard\'s); choose another' },
+    });
+  });
+
+  it('keeps a world while a request of its own runs, counting its TTL from the answer', async () => {
+    let now = 0;
+    const { call } = setup({ now: () => now });
+    await call('POST', '/__mock/worlds', { name: 'w', ttl_s: 1 });
+    const contacts = Array.from({ length: 30_000 }, (_, i) => ({
+      org_id: 'org_w',
+      cell: `2782${String(i).padStart(7, '0')}`,
+    }));
+    // A seed given in slices: other requests are answered before it is done.
+    const seeding = call('POST', '/worlds/w/__mock/seed', { orgs: [{ _id: 'org_w' }], contacts });
+    now += 5_000;
+    expect((await call('GET', '/worlds/w/__mock/health')).status).toBe(200);
+    expect((await seeding).status).toBe(200);
+    now += 500;
+    const state = await call('GET', '/worlds/w/__mock/state');
+    expect(state.status).toBe(200);
+    expect(state.body.data.contacts).toHaveLength(30_001);
+    now += 1_000;
+    expect((await call('GET', '/worlds/w/__mock/health')).status).toBe(404);
+  });
+
   it('forgets expired worlds as other requests arrive, without a timer', async () => {
     let now = 0;
     const { call, router } = setup({ now: () => now, ttlSeconds: 1 });

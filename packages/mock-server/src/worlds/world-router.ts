@@ -96,6 +96,7 @@ export interface WorldRouter extends FetchAdapter {
 
 /** The names a world may have. */
 export const WORLD_NAME = /^[a-z0-9-]{1,40}$/;
+const RESERVED_NAME = 'default';
 
 interface Hosted {
   mock: MockService;
@@ -103,6 +104,8 @@ interface Hosted {
   lastUsed: number;
   ttlMs: number;
   requests: number;
+  /** Requests to it not yet answered: a world is not unused while one runs. */
+  inFlight: number;
 }
 
 /**
@@ -130,7 +133,10 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
   let generated = 0;
   let nextSweep = 0;
 
-  const expired = (hosted: Hosted, at: number) => at - hosted.lastUsed >= hosted.ttlMs;
+  // Unused for its TTL since its last request was answered: a world expired while a seed of its
+  // own ran (its TTL counted from the seed's start), after the seed had answered 200.
+  const expired = (hosted: Hosted, at: number) =>
+    hosted.inFlight === 0 && at - hosted.lastUsed >= hosted.ttlMs;
   // One pass over at most maxWorlds entries, at most once a second: no timer per world or request.
   function sweep(at: number, force = false) {
     if (!force && at < nextSweep) return;
@@ -171,6 +177,12 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
     const name = input.name ?? freeName();
     if (!WORLD_NAME.test(name))
       throw new ControlError(400, `name: "${name}" is not a world name: 1 to 40 of a-z, 0-9 and -`);
+    // The dashboard's picker and its ?world= address call the root "default".
+    if (name === RESERVED_NAME)
+      throw new ControlError(
+        400,
+        `name: "${RESERVED_NAME}" is the root world's name (the dashboard's); choose another`,
+      );
     const ttlS = input.ttl_s ?? defaultTtlS;
     if (!Number.isInteger(ttlS) || ttlS < 1 || ttlS > MAX_TTL_S)
       throw new ControlError(
@@ -201,7 +213,14 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
 
   function host(made: ReturnType<typeof admitted>, mock: MockService): CreatedWorld {
     const at = now();
-    worlds.set(made.name, { mock, created: at, lastUsed: at, ttlMs: made.ttlS * 1000, requests: 0 });
+    worlds.set(made.name, {
+      mock,
+      created: at,
+      lastUsed: at,
+      ttlMs: made.ttlS * 1000,
+      requests: 0,
+      inFlight: 0,
+    });
     return { world: made.name, base_url: baseUrlOf(made.name) };
   }
 
@@ -224,12 +243,25 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
         if (!world) return Promise.resolve(noWorld(name));
         world.lastUsed = at;
         world.requests += 1;
-        if (call.method === 'GET' || call.method === 'HEAD') return world.mock.respond(call);
+        world.inFlight += 1;
+        const answered = () => {
+          world.inFlight -= 1;
+          world.lastUsed = Math.max(world.lastUsed, now());
+        };
+        if (call.method === 'GET' || call.method === 'HEAD')
+          return world.mock.respond(call).finally(answered);
         // A write that waited its turn (a seed behind another world's) while the world was deleted
         // changed a world nobody can reach: it is not answered as done.
-        return world.mock
-          .respond(call)
-          .then((answer) => (worlds.get(name) === world ? answer : deletedMeanwhile(name)));
+        return world.mock.respond(call).then(
+          (answer) => {
+            answered();
+            return worlds.get(name) === world ? answer : deletedMeanwhile(name);
+          },
+          (error: unknown) => {
+            answered();
+            throw error;
+          },
+        );
       }
       const controlPath = path.slice(main.settings.basePath.length);
       if (main.settings.control && isWorldControlPath(controlPath)) {

@@ -69,6 +69,32 @@ describe('POST /__mock/pact/states', () => {
     }
   });
 
+  it('refuses params of more than 16,384 characters of JSON, 413, and changes nothing', async () => {
+    const { call, mock } = start();
+    const params = { blob: 'x'.repeat(20_000) };
+    const refused = await call('POST', '/__mock/pact/states', {
+      state: 'Sipho exists',
+      params,
+      action: 'setup',
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toBe(
+      "params: at most 16384 characters of JSON (a state's params name what it is about, such as IDs); got 20011",
+    );
+    expect(await firstname(call)).toBe('Thandi');
+    expect(() => mock.pactStates.setup('Sipho exists', params)).toThrow('params: at most 16384 characters');
+    mock.pactStates.setup('Sipho exists', { blob: 'x'.repeat(16_000) });
+    expect(await firstname(call)).toBe('Sipho');
+  });
+
+  it('names twenty registered states at most when refusing an unknown one', () => {
+    const { mock } = start();
+    for (let i = 0; i < 30; i++) mock.pactStates.register(`state ${i}`, seed('Thandi'));
+    expect(() => mock.pactStates.setup('nope')).toThrow(
+      /"state 17" and 12 more \(GET \/__mock\/pact\/states\)/,
+    );
+  });
+
   it('answers 400 naming a missing action or an unknown field', async () => {
     const { call } = start();
     const missing = await call('POST', '/__mock/pact/states', { state: 'Thandi exists' });

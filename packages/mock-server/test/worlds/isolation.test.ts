@@ -114,3 +114,28 @@ describe('exports across worlds', () => {
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(8);
   });
 });
+
+describe('control paths with a malformed percent-escape', () => {
+  it('are answered 400 naming the path, in the mock and in a world, never 500', async () => {
+    const router = createWorldRouter(createMockService({ baseUrl: BASE, seed: startDoc }), {
+      seed: startDoc,
+    });
+    router.create({ name: 'a' });
+    const json = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+    for (const base of [BASE, `${BASE}/worlds/a`])
+      for (const [path, init] of [
+        ['/__mock/campaigns/%/run', json],
+        ['/__mock/pact/states/%ZZ', json],
+        ['/__mock/webhooks/%C0%AF/redeliver', json],
+        ['/__mock/faults/%', { method: 'DELETE' }],
+      ] as const) {
+        const answer = await router.fetch(`${base}${path}`, init);
+        expect(answer.status, `${base}${path}`).toBe(400);
+        expect((await answer.json()).error).toBe(
+          `The path ${path} has a malformed percent-escape: write % as %25`,
+        );
+      }
+    const world = await router.fetch(`${BASE}/__mock/worlds/%`, { method: 'DELETE' });
+    expect(world.status).toBe(400);
+  });
+});
