@@ -373,8 +373,14 @@ function Table<R>({
   columns: [string, (row: R) => unknown][];
   empty: string;
 }) {
-  const cell = (value: unknown) =>
-    value === undefined || value === null ? '' : typeof value === 'object' ? value : String(value);
+  // Long text may break anywhere, so that a 200,000-character name cannot push the other columns
+  // off the page; short values keep their columns' natural widths.
+  const cell = (value: unknown) => {
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'object') return value;
+    const text = String(value);
+    return text.length > 40 ? html`<span class="wrap">${text}</span>` : text;
+  };
   return html`
     <div class="table-wrap">
       <table>

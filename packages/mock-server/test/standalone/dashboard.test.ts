@@ -286,6 +286,31 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await phone.close();
   }, 60_000);
 
+  it('wraps a contact’s name of 5,000 unbroken characters within the page, shown as text', async () => {
+    const name = `<b>bold?</b>${'L'.repeat(5_000)}`;
+    const seeded = await fetch(`${cli.url}/__mock/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contacts: [{ org_id: 'org_seller', cell: '27829990001', firstname: name }] }),
+    });
+    expect(seeded.status).toBe(200);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await page.getByLabel('Cell').fill('27829990001');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => page.locator('table').textContent()).toContain('<b>bold?</b>LLL');
+    // The table scrolls sideways inside its frame when it is too wide: it must not need to.
+    const table = page.locator('.table-wrap').filter({ hasText: '27829990001' });
+    expect(await table.evaluate((frame) => frame.scrollWidth - frame.clientWidth)).toBeLessThanOrEqual(0);
+    const updated = await page.getByRole('columnheader', { name: 'Updated' }).boundingBox();
+    expect(updated!.x + updated!.width).toBeLessThanOrEqual(1280);
+    const cellColumn = await page.getByRole('cell', { name: '27829990001' }).boundingBox();
+    expect(cellColumn!.width).toBeGreaterThan(60);
+    await page.screenshot({ path: join(shots, 'dashboard-long-name.png') });
+    await page.close();
+  }, 60_000);
+
   it('lets a page from another origin call the mock: the browser’s own preflight is answered', async () => {
     // A page served from another port, as a browser app in development would be.
     const app = createServer((_, res) => res.end('<!doctype html><title>app</title>'));
