@@ -364,6 +364,9 @@ function Requests({
     </section>`;
 }
 
+// The most characters of one value a table shows.
+const MOST_CELL_CHARS = 500;
+
 function Table<R>({
   rows,
   columns,
@@ -373,13 +376,17 @@ function Table<R>({
   columns: [string, (row: R) => unknown][];
   empty: string;
 }) {
-  // Long text may break anywhere, so that a 200,000-character name cannot push the other columns
-  // off the page; short values keep their columns' natural widths.
+  // Long text may break anywhere, so that it cannot push the other columns off the page (short
+  // values keep their columns' natural widths), and is cut at 500 characters: a 200,000-character
+  // name, wrapped, was a row 94,000 px tall and held a phone-sized page for over 100 s.
   const cell = (value: unknown) => {
     if (value === undefined || value === null) return '';
     if (typeof value === 'object') return value;
     const text = String(value);
-    return text.length > 40 ? html`<span class="wrap">${text}</span>` : text;
+    if (text.length <= 40) return text;
+    if (text.length <= MOST_CELL_CHARS) return html`<span class="wrap">${text}</span>`;
+    const more = (text.length - MOST_CELL_CHARS).toLocaleString('en');
+    return html`<span class="wrap">${text.slice(0, MOST_CELL_CHARS)}<span class="meta"> … ${more} more characters</span></span>`;
   };
   return html`
     <div class="table-wrap">

@@ -52,6 +52,7 @@ describe('Client', () => {
       'Client: timeout must be a number of milliseconds above 0 and at most 2147483647, or false, got 0',
     );
     expect(make({ timeout: 2 ** 31 })).toThrow(RangeError);
+    expect(make({ deadline: '5' })).toThrow('Client: deadline must be a number, 0 or more, got "5"');
     expect(make({ fetch: 'x' })).toThrow('Client: fetch must be a function, got string');
     expect(make({ logLevel: 'verbose' })).toThrow(
       'Client: logLevel must be one of debug, info, warn, error, off, got "verbose"',

@@ -1,5 +1,5 @@
 import type { LogLevel } from './core/logger.js';
-import type { ClientOptions } from './core/options.js';
+import { type ClientOptions, checkRetryOptions } from './core/options.js';
 import { Requester } from './core/request.js';
 import { isBrowser } from './core/user-agent.js';
 import { MarketingError } from './errors.js';
@@ -79,23 +79,7 @@ function checkOptions(options: ClientOptions): void {
             ? 'a URL without credentials (fetch refuses them; the API key goes in apiKey)'
             : undefined;
   if (wrong) throw new TypeError(`Client: baseUrl must be ${wrong}, got ${JSON.stringify(baseUrl)}`);
-  const wholeCounts = { maxRetries: options.maxRetries };
-  for (const [name, value] of Object.entries(wholeCounts))
-    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
-      throw new RangeError(`Client: ${name} must be a whole number, 0 or more, got ${String(value)}`);
-  const durations = { maxRetryAfter: options.maxRetryAfter, deadline: options.deadline };
-  for (const [name, value] of Object.entries(durations))
-    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
-      throw new RangeError(`Client: ${name} must be a number, 0 or more, got ${String(value)}`);
-  const timeout = options.timeout;
-  if (
-    timeout !== undefined &&
-    timeout !== false &&
-    !(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMER_MS)
-  )
-    throw new RangeError(
-      `Client: timeout must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS}, or false, got ${String(timeout)}`,
-    );
+  checkRetryOptions(options, 'Client');
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new TypeError(`Client: fetch must be a function, got ${typeof options.fetch}`);
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))
@@ -112,6 +96,4 @@ function checkOptions(options: ClientOptions): void {
     );
 }
 
-// The longest delay a timer holds (a longer one fires at once).
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];

@@ -154,6 +154,19 @@ describe('timeouts and aborts', () => {
     expect(calls.count).toBe(2);
   });
 
+  it('refuses a call’s own retry, deadline or timeout options it could not use, sending nothing', async () => {
+    const calls = sequence('get', '/tags', () => ok([]));
+    await expect(client().tags.list({ deadline: Number.NaN })).rejects.toThrow(
+      'GET /tags: deadline must be a number, 0 or more, got NaN',
+    );
+    await expect(client().tags.list({ timeout: -1 })).rejects.toThrow(RangeError);
+    await expect(client().tags.list({ maxRetries: -1 })).rejects.toThrow(
+      'GET /tags: maxRetries must be a whole number, 0 or more, got -1',
+    );
+    expect(calls.count).toBe(0);
+    await expect(client().tags.list({ maxRetries: 0, timeout: 1_000 })).resolves.toEqual([]);
+  });
+
   it('sends nothing for a signal aborted before the call, and says so', async () => {
     const calls = sequence('get', '/tags', () => ok([]));
     const error = await client()

@@ -111,3 +111,35 @@ export interface RequestInput {
 
 /** What the request loop needs to know about an endpoint. */
 export type Route = RouteDefinition;
+
+// The longest delay a timer holds (a longer one fires at once).
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
+/**
+ * Throws a `RangeError` naming the first of `maxRetries`, `maxRetryAfter`, `deadline` and
+ * `timeout` that the SDK could not use (a negative, fractional or non-numeric count, a timeout past
+ * what timers hold); `who` starts the message (`Client`, or the call).
+ */
+export function checkRetryOptions(
+  options: Pick<ClientOptions, 'maxRetries' | 'maxRetryAfter' | 'deadline' | 'timeout'>,
+  who: string,
+): void {
+  const { maxRetries, maxRetryAfter, deadline, timeout } = options;
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0))
+    throw new RangeError(`${who}: maxRetries must be a whole number, 0 or more, got ${shown(maxRetries)}`);
+  for (const [name, value] of [
+    ['maxRetryAfter', maxRetryAfter],
+    ['deadline', deadline],
+  ] as const)
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0))
+      throw new RangeError(`${who}: ${name} must be a number, 0 or more, got ${shown(value)}`);
+  if (
+    timeout !== undefined &&
+    timeout !== false &&
+    !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMER_MS)
+  )
+    throw new RangeError(
+      `${who}: timeout must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS}, or false, got ${shown(timeout)}`,
+    );
+}

@@ -10,7 +10,13 @@ import { APIPromise, type RawResult } from './api-promise.js';
 import { InProcessTransport } from './in-process-transport.js';
 import { KyTransport } from './ky-transport.js';
 import { createLog, type Log } from './logger.js';
-import type { ClientOptions, RequestInput, RequestOptions, Route } from './options.js';
+import {
+  type ClientOptions,
+  checkRetryOptions,
+  type RequestInput,
+  type RequestOptions,
+  type Route,
+} from './options.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
 import type { ResultOf, RouteInput } from './route-types.js';
 import { AttemptTimedOut, type Transport } from './transport.js';
@@ -120,6 +126,8 @@ export class Requester {
 
   /** Calls an endpoint and answers its `data` with the raw response and the attempts it took. */
   async send<T>(route: Route, input: RequestInput = {}, options: RequestOptions = {}): Promise<RawResult<T>> {
+    if (options.maxRetries !== undefined || options.timeout !== undefined || options.deadline !== undefined)
+      checkRetryOptions(options, `${route.method} ${route.path}`);
     const maxRetries = options.maxRetries ?? this.#options.maxRetries ?? 2;
     const timeout = options.timeout ?? this.#options.timeout ?? 60_000;
     const deadlineMs = options.deadline ?? this.#options.deadline;
