@@ -40,7 +40,7 @@ function headerOf(headers: Record<string, string | string[] | undefined>, name: 
 export interface DedupeStore {
   /** Whether the key was recorded and has not expired. */
   has(key: string): boolean | Promise<boolean>;
-  /** Records the key for `ttlMs`. */
+  /** Records the key for `ttlMs`; resolves once it is recorded (`has` answers `true` from then on). */
   add(key: string, ttlMs: number): void | Promise<void>;
 }
 

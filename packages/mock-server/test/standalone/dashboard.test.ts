@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +62,8 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
   afterAll(async () => {
     await browser?.close();
     await cli?.stop('SIGKILL');
+    // The screenshots are kept only when they are the guide's.
+    if (!process.env.UPDATE_DOCS_SCREENSHOTS) rmSync(shots, { recursive: true, force: true });
   });
 
   async function axeViolations(page: Page): Promise<string[]> {
