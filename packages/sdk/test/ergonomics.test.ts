@@ -130,6 +130,9 @@ describe('a deadline on the whole call', () => {
     const started = Date.now();
     const error = await client.tags.list({ deadline: 2_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as Error).message).toMatch(
+      /\(not retried: the wait of 52000 ms would pass the deadline\)$/,
+    );
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(mock.requestCount({ path: '/tags' })).toBe(1);
   });

@@ -93,6 +93,9 @@ describe('retries', () => {
       .catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(3600);
+    expect(error.message).toMatch(
+      /\(not retried: the service asked for a longer wait than maxRetryAfter \(2000 ms\)\)$/,
+    );
     expect(calls.count).toBe(1);
   });
 

@@ -182,12 +182,11 @@ export class Requester {
                 attempts: attempt + 1,
               });
         // Without an answer the request may have acted, so only safe requests are sent again.
-        if (
-          route.retrySafe &&
-          attempt < maxRetries &&
-          (await this.#wait({ attempt }, options.signal, target, error.message, deadline))
-        )
-          continue;
+        if (route.retrySafe && attempt < maxRetries) {
+          const waited = await this.#wait({ attempt }, options.signal, target, error.message, deadline);
+          if (waited === true) continue;
+          saysWhyNotRetried(error, waited);
+        }
         this.#log.debug(error.message);
         throw error;
       }
@@ -233,35 +232,33 @@ export class Requester {
           `${status}`,
           deadline,
         );
-        if (waited) continue;
+        if (waited === true) continue;
+        saysWhyNotRetried(error, waited);
       }
       throw error;
     }
   }
 
-  // Waits before the next attempt; answers false (without waiting) when the wait would pass the
-  // call's deadline, so the caller gives up at once instead of sleeping past it.
+  // Waits before the next attempt; answers why not (without waiting) when the wait would pass the
+  // call's deadline or the service asks for more than maxRetryAfter, so the caller gives up at
+  // once instead of sleeping past it.
   async #wait(
     input: { attempt: number; retryAfterHeader?: string | null; resetsAt?: number | undefined },
     signal: AbortSignal | undefined,
     target: string,
     reason: string,
     deadline: number | undefined,
-  ): Promise<boolean> {
+  ): Promise<true | string> {
     const maxRetryAfterMs = this.#options.maxRetryAfter ?? 60_000;
     const ms = retryDelay({ ...input, now: Date.now(), maxRetryAfterMs });
-    if (ms === undefined) {
-      this.#log.debug(
-        `${target}: not retrying after ${reason}; the service asked for a longer wait than maxRetryAfter (${maxRetryAfterMs} ms)`,
-      );
-      return false;
-    }
-    if (deadline !== undefined && Date.now() + ms >= deadline) {
-      this.#log.debug(
-        `${target}: not retrying after ${reason}; the wait of ${ms} ms would pass the deadline`,
-      );
-      return false;
-    }
+    const notRetrying = (why: string) => {
+      this.#log.debug(`${target}: not retrying after ${reason}; ${why}`);
+      return why;
+    };
+    if (ms === undefined)
+      return notRetrying(`the service asked for a longer wait than maxRetryAfter (${maxRetryAfterMs} ms)`);
+    if (deadline !== undefined && Date.now() + ms >= deadline)
+      return notRetrying(`the wait of ${ms} ms would pass the deadline`);
     const message = `${target}: retrying in ${ms} ms after ${reason} (attempt ${input.attempt + 2})`;
     if (ms > 1000) this.#log.warn(message);
     else this.#log.debug(message);
@@ -272,6 +269,12 @@ export class Requester {
     }
     return true;
   }
+}
+
+// An error whose retry was not made says why (a deadline, a wait longer than maxRetryAfter), not
+// only the failure: that was in the debug log alone.
+function saysWhyNotRetried(error: Error, why: string): void {
+  error.message = `${error.message} (not retried: ${why})`;
 }
 
 async function readEnvelope(
