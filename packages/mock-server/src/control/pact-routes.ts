@@ -46,6 +46,15 @@ export const pactRoutes: ControlRoute[] = [
     },
   },
   {
+    method: 'DELETE',
+    path: '/__mock/pact/states/:state',
+    description: 'Forgets a registered provider state and its seed document.',
+    handle: ({ mock, params }) => {
+      mock.pactStates.remove(params.state!);
+      return ok({ state: params.state! });
+    },
+  },
+  {
     method: 'GET',
     path: '/__mock/requests.pact',
     export: true,

@@ -55,6 +55,16 @@ export interface MockPactStates {
    * throws a `ControlError` (400) naming an unknown state.
    */
   teardown(state: string): void;
+  /**
+   * Forgets a registered state and its seed (a `ControlError`, 400, for an unknown one); the
+   * requests already answered in it keep its name in an exported pact.
+   *
+   * @example
+   * ```ts
+   * mock.pactStates.remove('contact 27821234567 exists');
+   * ```
+   */
+  remove(state: string): void;
   /** The registered state names, in the order they were first registered. */
   list(): string[];
   /** The state set up last, or `undefined` before any (and after `mock.reset()`). */
@@ -131,6 +141,11 @@ export class PactStates implements MockPactStates {
 
   teardown(state: string): void {
     this.seedOf(state);
+  }
+
+  remove(state: string): void {
+    this.seedOf(state);
+    this.#seeds.delete(state);
   }
 
   /** The seed of a registered state; a `ControlError` (400) naming an unknown one. */

@@ -126,6 +126,22 @@ describe('POST /__mock/pact/states/<state>', () => {
     });
   });
 
+  it('forgets a registered state on DELETE, and answers 400 for one it does not hold', async () => {
+    const { call, mock } = start();
+    expect(await call('DELETE', '/__mock/pact/states/Sipho%20exists')).toEqual({
+      status: 200,
+      body: { ok: true, data: { state: 'Sipho exists' } },
+    });
+    expect((await call('GET', '/__mock/pact/states')).body.data.states).toEqual(['Thandi exists']);
+    const setup = await call('POST', '/__mock/pact/states', { state: 'Sipho exists', action: 'setup' });
+    expect(setup.status).toBe(400);
+    const again = await call('DELETE', '/__mock/pact/states/Sipho%20exists');
+    expect(again.status).toBe(400);
+    expect(again.body.error).toContain('Unknown provider state "Sipho exists"');
+    mock.pactStates.remove('Thandi exists');
+    expect(mock.pactStates.list()).toEqual([]);
+  });
+
   it('refuses a seed the mock cannot apply and registers nothing', async () => {
     const { call, mock } = start();
     const refused = await call('POST', '/__mock/pact/states/broken', {
