@@ -15,6 +15,29 @@ export function isSteps(value: unknown): value is Steps<unknown> {
   );
 }
 
+/**
+ * Counts the work a step-by-step loop does and answers, as each piece is added, whether a step's
+ * worth has been done since the last pause (the count then starts again): the loop yields there.
+ *
+ * @example
+ * ```ts
+ * const paused = pauseEvery(RECORDS_PER_STEP);
+ * for (const contact of contacts) {
+ *   if (paused(contactWork(contact.tag_ids))) yield;
+ *   save(contact);
+ * }
+ * ```
+ */
+export function pauseEvery(perStep: number): (work: number) => boolean {
+  let done = 0;
+  return (work) => {
+    done += work;
+    if (done < perStep) return false;
+    done = 0;
+    return true;
+  };
+}
+
 /** A request over more records than this runs a slice at a time, other requests waiting. */
 export const RECORDS_AT_ONCE = 2_000;
 

@@ -21,7 +21,7 @@ import {
   runSteps,
 } from '../core/handler-types.js';
 import { fail, ok, okRecord, okWithDataText, recordText } from '../core/responses.js';
-import type { Steps } from '../core/slices.js';
+import { pauseEvery, type Steps } from '../core/slices.js';
 import { contactWork } from '../store/contact-store.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
 
@@ -89,16 +89,14 @@ function* updateMatches(
 ): Steps<number> {
   const now = ctx.clock.now();
   let modifiedCount = 0;
-  let work = 0;
+  const paused = pauseEvery(RECORDS_PER_STEP);
+  let due = false;
   for (const contact of matches) {
-    if (work >= RECORDS_PER_STEP) {
-      work = 0;
-      yield;
-    }
+    if (due) yield;
     const changed = applyBulkUpdate(contact, update);
     // The contact's tags are compared and re-indexed: those it had and those it will have (a
     // $pull of its 1,000 tags weighed as the empty list left held health probes 2 s).
-    work += contactWork(contact.tag_ids) + (changed?.tag_ids ? contactWork(changed.tag_ids) : 0);
+    due = paused(contactWork(contact.tag_ids) + (changed?.tag_ids ? contactWork(changed.tag_ids) : 0));
     if (!changed) continue;
     saveContact(ctx.world, ctx.org._id, { ...contact, ...changed }, now);
     modifiedCount += 1;

@@ -2,7 +2,7 @@ import { type Contact, messages, withoutIds } from '@marketing/domain';
 import { saveContact } from '../core/contact-changes.js';
 import { defineHandlers, type HandlerContext, RECORDS_PER_STEP, runSteps } from '../core/handler-types.js';
 import { fail, ok } from '../core/responses.js';
-import type { Steps } from '../core/slices.js';
+import { pauseEvery, type Steps } from '../core/slices.js';
 import { contactWork } from '../store/contact-store.js';
 
 const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, name: tag.name });
@@ -11,13 +11,9 @@ const view = (tag: { tag_id: string; name: string }) => ({ tag_id: tag.tag_id, n
 // held the server 8.4 s: many contacts are changed a slice at a time.
 function* removeTagEverywhere(ctx: HandlerContext, tagId: string, contacts: readonly Contact[]): Steps<void> {
   const now = ctx.clock.now();
-  let work = 0;
+  const paused = pauseEvery(RECORDS_PER_STEP);
   for (const contact of contacts) {
-    work += contactWork(contact.tag_ids);
-    if (work >= RECORDS_PER_STEP) {
-      work = 0;
-      yield;
-    }
+    if (paused(contactWork(contact.tag_ids))) yield;
     saveContact(ctx.world, ctx.org._id, { ...contact, tag_ids: withoutIds(contact.tag_ids, [tagId]) }, now);
   }
   const without = (ids: string[]) => ids.filter((t) => t !== tagId);
