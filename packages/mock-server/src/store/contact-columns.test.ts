@@ -145,6 +145,9 @@ describe('contact columns', () => {
       ).toThrow('contacts.columns.tag_ids.codes.2: Expected -1 or the index of one of the 1 values');
     const proto = `{"count":4,"columns":{"__proto__":["x","x","x","x"],${JSON.stringify(table.columns).slice(1)}}`;
     expect(() => seedWith(JSON.parse(proto))).toThrow('contacts.columns.__proto__: Not a contact field');
+    expect(() =>
+      createMockService({ seedIsTrusted: true, seed: { orgs: [{ _id: 'o' }], contacts: JSON.parse(proto) } }),
+    ).toThrow('contacts.columns.__proto__: Not a contact field');
     const { org_id: _, ...withoutOrg } = table.columns;
     expect(() => seedWith({ ...table, columns: withoutOrg })).toThrow(
       'contacts.columns.org_id: Every contact needs an org_id',

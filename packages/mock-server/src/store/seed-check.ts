@@ -105,10 +105,9 @@ function* checkContacts(
   const pool = new SeedValuePool();
   const columns = isContactColumns(contacts) ? new ContactColumnReader(contacts) : undefined;
   // A column that is no contact field is named once, by its path, not on every row it is in.
-  if (isContactColumns(contacts)) {
-    for (const name of Object.keys(contacts.columns))
-      if (!contactFieldCheck(name))
-        issues.push({ path: `contacts.columns.${pathName(name)}`, message: 'Not a contact field' });
+  if (columns) {
+    for (const name of Object.keys((contacts as ContactColumns).columns))
+      if (!contactFieldCheck(name)) issues.push(notAField(name));
     if (issues.length > 0) return { contactsByOrg };
   }
   const count = columns ? columns.count : (contacts as unknown[]).length;
@@ -184,6 +183,9 @@ function* trustedContactColumns(
 
 // A name as a path shows it: quoted when it is not a plain word, so a line break cannot split it.
 const pathName = (name: string) => (/^[\w$]+$/.test(name) ? name : JSON.stringify(name));
+const columnPath = (name: string) => `contacts.columns.${pathName(name)}`;
+// The issue of a column named for no contact field, trusted or not.
+const notAField = (name: string) => ({ path: columnPath(name), message: 'Not a contact field' });
 
 /**
  * The checks a trusted file's contacts still get, a column at a time: the hash proves the file is
@@ -199,9 +201,9 @@ function* checkTrustedColumns(
     issues.push({ path: 'contacts.columns.cell', message: 'Every contact needs a cell' });
   for (const [name, column] of Object.entries(contacts.columns)) {
     const check = contactFieldCheck(name);
-    const path = `contacts.columns.${pathName(name)}`;
+    const path = columnPath(name);
     if (!check) {
-      issues.push({ path, message: 'Not a contact field' });
+      issues.push(notAField(name));
       continue;
     }
     const required = name === 'cell' || name === 'org_id';
