@@ -296,11 +296,16 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
       body: JSON.stringify({ contacts: [{ org_id: 'org_seller', cell: '27829990001', firstname: name }] }),
     });
     expect(seeded.status).toBe(200);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${cli.url}/__mock/ui`);
-    await page.getByRole('tab', { name: 'Contacts' }).click();
-    await page.getByLabel('Cell').fill('27829990001');
-    await page.getByRole('button', { name: 'Look up' }).click();
+    // The contact looked up on the Contacts tab, in a page of this size.
+    const lookedUp = async (viewport: { width: number; height: number }) => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${cli.url}/__mock/ui`);
+      await page.getByRole('tab', { name: 'Contacts' }).click();
+      await page.getByLabel('Cell').fill('27829990001');
+      await page.getByRole('button', { name: 'Look up' }).click();
+      return page;
+    };
+    const page = await lookedUp({ width: 1280, height: 800 });
     await expect.poll(() => page.locator('table').textContent()).toContain('<b>bold?</b>LLL');
     expect(await page.locator('table').textContent()).toContain('… 199,512 more characters');
     // The table scrolls sideways inside its frame when it is too wide: it must not need to.
@@ -313,11 +318,7 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await page.screenshot({ path: join(shots, 'dashboard-long-name.png') });
     await page.close();
     // On a phone too: wrapped whole, such a name held the page for over 100 s.
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await phone.goto(`${cli.url}/__mock/ui`);
-    await phone.getByRole('tab', { name: 'Contacts' }).click();
-    await phone.getByLabel('Cell').fill('27829990001');
-    await phone.getByRole('button', { name: 'Look up' }).click();
+    const phone = await lookedUp({ width: 390, height: 844 });
     await expect.poll(() => phone.locator('table').textContent()).toContain('more characters');
     await phone.screenshot({ path: join(shots, 'dashboard-long-name-phone.png') });
     await phone.close();
