@@ -6,7 +6,7 @@ import { type BodySource, readFirst, readJsonBody } from '../core/json-body.js';
 import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { SharedQueues } from '../core/one-at-a-time.js';
-import { matchPathPattern } from '../core/path-pattern.js';
+import { decodedSegment, matchPathPattern } from '../core/path-pattern.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { type Answer, fail, failWith, htmlPage, type Outcome, ok, whenSent } from '../core/responses.js';
@@ -72,19 +72,11 @@ function matchRoute(
     // A control route's parameters are IDs: never empty, and decoded.
     if (!raw || Object.values(raw).some((value) => value === '')) continue;
     const params = Object.fromEntries(
-      Object.entries(raw).map(([name, value]) => [name, decodedParam(value, path)]),
+      Object.entries(raw).map(([name, value]) => [name, decodedSegment(value, path)]),
     );
     return { route, params };
   }
   return undefined;
-}
-
-function decodedParam(value: string, path: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    throw new ControlError(400, `The path ${path} has a malformed percent-escape: write % as %25`);
-  }
 }
 
 /** The errors a control action throws for bad input, as their 4xx answers. */

@@ -6,6 +6,7 @@ import { readFirst, readJsonBody } from '../core/json-body.js';
 import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
+import { decodedSegment } from '../core/path-pattern.js';
 import { type Answer, fail, failWith, ok } from '../core/responses.js';
 import type { Settings } from '../core/settings.js';
 import { SeedError } from '../store/seed-check.js';
@@ -77,9 +78,10 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
   if (path === '/__mock/worlds' && call.method === 'GET') return ok(router.list());
   let name: string;
   try {
-    name = decodeURIComponent(path.slice('/__mock/worlds/'.length));
-  } catch {
-    return fail(400, `The path ${path} has a malformed percent-escape: write % as %25`);
+    name = decodedSegment(path.slice('/__mock/worlds/'.length), path);
+  } catch (error) {
+    if (error instanceof ControlError) return failWith(error);
+    throw error;
   }
   if (call.method === 'DELETE' && name !== '' && !name.includes('/')) {
     if (!router.delete(name)) return fail(404, `No world "${name}"; GET /__mock/worlds lists them`);
