@@ -123,8 +123,8 @@ export class ApiError extends MarketingError {
     const requestId = input.response?.headers.get('x-request-id') ?? undefined;
     const attempts = input.attempts ?? 1;
     super(
-      `${input.target ?? input.endpoint} failed with ${input.status}${attempts > 1 ? ` after ${attempts} attempts` : ''}: ${describe(input.error)}` +
-        (input.hint ? ` (${input.hint})` : '') +
+      `${input.target ?? input.endpoint} failed with ${input.status}${attempts > 1 ? ` after ${attempts} attempts` : ''}: ${shortened(describeSafely(input.error))}` +
+        (input.hint ? ` (${shortened(input.hint)})` : '') +
         (requestId ? ` [request ${requestId}]` : ''),
     );
     this.status = input.status;
@@ -187,28 +187,53 @@ function issuesText(issues: unknown[]): string {
   const shown = issues.slice(0, 5).map((issue) => {
     if (!isRecord(issue) || typeof issue.message !== 'string') return json(issue);
     const where = issue.path ?? issue.field ?? issue.row;
-    return where === undefined || where === '' ? issue.message : `${String(where)}: ${issue.message}`;
+    return where === undefined || where === '' ? issue.message : `${text(where)}: ${issue.message}`;
   });
   return shown.join('; ') + (issues.length > 5 ? ` (and ${issues.length - 5} more)` : '');
 }
 
 // What is missing, as the service lists it: permissions, or IDs by kind of resource.
 function missingText(missing: unknown): string {
-  if (Array.isArray(missing)) return missing.join(', ');
+  if (Array.isArray(missing)) return missing.map(text).join(', ');
   if (isRecord(missing))
     return Object.entries(missing)
-      .map(([kind, ids]) => `${kind} ${Array.isArray(ids) ? ids.join(', ') : json(ids)}`)
+      .map(([kind, ids]) => `${kind} ${Array.isArray(ids) ? ids.map(text).join(', ') : json(ids)}`)
       .join('; ');
   return json(missing);
 }
 
+// A value sent by the server, as text that never throws: a string as it is, anything else as JSON.
+// (`String()` throws for `{"toString": 1}`, and JSON.stringify for lists nested 100,000 deep.)
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : json(value);
+}
+
 function json(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    return JSON.stringify(value) ?? typeof value;
   } catch {
-    return String(value);
+    return `(an unreadable ${Array.isArray(value) ? 'list' : typeof value})`;
   }
 }
+
+// The longest error text a message carries: the whole of it stays in `error`.
+const MESSAGE_CHARS = 2_000;
+const shortened = (message: string) =>
+  message.length <= MESSAGE_CHARS
+    ? message
+    : `${message.slice(0, MESSAGE_CHARS)}… (${(message.length - MESSAGE_CHARS).toLocaleString('en')} more characters)`;
+
+// An error is made from whatever the server sent: describing it must not fail.
+function describeSafely(error: unknown): string {
+  try {
+    return describe(error);
+  } catch {
+    return json(error);
+  }
+}
+
+// The latest instant a Date holds (ms from the epoch).
+const LATEST_DATE_MS = 8.64e15;
 
 // The envelope's error as a sentence: text as sent, a list of issues, or a code with what it names.
 function describe(error: unknown): string {
@@ -217,7 +242,11 @@ function describe(error: unknown): string {
   if (isRecord(error) && typeof error.code === 'string') {
     if (Array.isArray(error.issues)) return `${error.code}: ${issuesText(error.issues)}`;
     if (error.missing !== undefined) return `${error.code}: missing ${missingText(error.missing)}`;
-    if (error.code === 'rate_limited' && typeof error.resetsAt === 'number')
+    if (
+      error.code === 'rate_limited' &&
+      typeof error.resetsAt === 'number' &&
+      Math.abs(error.resetsAt * 1000) <= LATEST_DATE_MS
+    )
       return `rate_limited: no requests left until ${new Date(error.resetsAt * 1000).toISOString()}`;
   }
   return json(error);

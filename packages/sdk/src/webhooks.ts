@@ -83,7 +83,9 @@ export interface WebhookDeduper {
    * handled (the service timed out waiting and retried) waits for that one: a duplicate if it
    * succeeds, handled again if it fails. A request without a key is always handled. When the
    * store cannot record the key after `handle` succeeded, `handleOnce` rejects with the store's
-   * error: the delivery was handled, and a retry of it would be handled again.
+   * error: the delivery was handled, and a retry of it would be handled again. A key longer than
+   * 200 characters (the service's are far shorter) is taken as none: recorded, a flood of such
+   * keys from anyone who can reach the receiver would hold gigabytes.
    *
    * @example
    * ```ts
@@ -94,7 +96,7 @@ export interface WebhookDeduper {
   handleOnce(headers: HeadersLike, handle: () => unknown): Promise<'handled' | 'duplicate'>;
   /**
    * Records the request's idempotency key and answers `true` when it was seen before (a retry to
-   * drop). A request without a key is never a duplicate. The key is recorded before you handle
+   * drop). A request without a key (or with one over 200 characters) is never a duplicate. The key is recorded before you handle
    * the delivery, so a delivery whose handling fails is not handled again: prefer
    * {@link WebhookDeduper.handleOnce}, which records it after.
    */
@@ -149,7 +151,7 @@ export function createWebhookDeduper(options: { store?: DedupeStore; ttlMs?: num
   }
   return {
     async handleOnce(headers, handle) {
-      const key = idempotencyKeyOf(headers);
+      const key = recordableKey(headers);
       if (key === undefined) {
         await handle();
         return 'handled';
@@ -157,13 +159,20 @@ export function createWebhookDeduper(options: { store?: DedupeStore; ttlMs?: num
       return handleOnce(key, handle);
     },
     async isDuplicate(headers) {
-      const key = idempotencyKeyOf(headers);
+      const key = recordableKey(headers);
       if (key === undefined) return false;
       if (await store.has(key)) return true;
       await store.add(key, ttlMs);
       return false;
     },
   };
+}
+
+// The longest idempotency key a deduper records.
+const MAX_KEY_CHARS = 200;
+function recordableKey(headers: HeadersLike): string | undefined {
+  const key = idempotencyKeyOf(headers);
+  return key !== undefined && key.length <= MAX_KEY_CHARS ? key : undefined;
 }
 
 /**

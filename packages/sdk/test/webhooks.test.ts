@@ -107,6 +107,19 @@ describe('webhook helpers', () => {
     expect(await deduper.isDuplicate({})).toBe(false);
   });
 
+  it('record no key over 200 characters, so a flood of long junk keys holds no memory', async () => {
+    const added: string[] = [];
+    const store = { has: (key: string) => added.includes(key), add: (key: string) => void added.push(key) };
+    const deduper = createWebhookDeduper({ store });
+    const long = { [IDEMPOTENCY_HEADER]: 'k'.repeat(201) };
+    expect(await deduper.isDuplicate(long)).toBe(false);
+    expect(await deduper.handleOnce(long, () => {})).toBe('handled');
+    expect(added).toEqual([]);
+    const longest = { [IDEMPOTENCY_HEADER]: 'k'.repeat(200) };
+    expect(await deduper.handleOnce(longest, () => {})).toBe('handled');
+    expect(await deduper.handleOnce(longest, () => {})).toBe('duplicate');
+  });
+
   it('forget keys after their time to live, and the oldest first past the size bound', async () => {
     let now = 0;
     const deduper = createWebhookDeduper({

@@ -1,6 +1,7 @@
 import ky, { type KyInstance, TimeoutError as KyTimeoutError } from 'ky';
 import type { ClientHooks } from './options.js';
-import { type Attempt, AttemptTimedOut, type Transport } from './transport.js';
+import { readBody } from './read-body.js';
+import { type Attempt, AttemptTimedOut, type BodyLimits, type Transport } from './transport.js';
 
 /** Sends attempts over HTTP with ky, running the client's hooks around each. */
 export class KyTransport implements Transport {
@@ -10,6 +11,9 @@ export class KyTransport implements Transport {
     this.#ky = ky.create({
       retry: 0,
       throwHttpErrors: false,
+      // The service never redirects: a redirect is refused, not followed (fetch would send the
+      // body, and headers other than Authorization, to wherever it points).
+      redirect: 'manual',
       ...(fetch ? { fetch } : {}),
       hooks: {
         beforeRequest: hooks?.beforeRequest ? [(request) => hooks.beforeRequest!(request)] : [],
@@ -37,5 +41,10 @@ export class KyTransport implements Transport {
       if (error instanceof KyTimeoutError) throw new AttemptTimedOut(error.message, { cause: error });
       throw error;
     }
+  }
+
+  /** @inheritdoc */
+  read(response: Response, limits: BodyLimits): Promise<string> {
+    return readBody(response, limits);
   }
 }

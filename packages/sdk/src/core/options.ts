@@ -45,6 +45,12 @@ export interface ClientOptions {
    */
   maxRetryAfter?: number;
   /**
+   * The most bytes of an answer's body read (after decompression): a larger answer fails the call
+   * with a `ConnectionError` instead of being held in memory. The service's answers are JSON of
+   * at most a few megabytes (a search page of 10,000 contacts). @default 67108864 (64 MiB)
+   */
+  maxResponseBytes?: number;
+  /**
    * The fetch to use (a mock, a proxy-aware fetch). The mock's `mock.fetch` is called directly,
    * without ky building a `Request`, unless `hooks` are set. @default globalThis.fetch
    */

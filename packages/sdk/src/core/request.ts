@@ -19,7 +19,7 @@ import {
 } from './options.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
 import type { ResultOf, RouteInput } from './route-types.js';
-import { AttemptTimedOut, type Transport } from './transport.js';
+import { AttemptTimedOut, BodyTooLarge, type Transport } from './transport.js';
 import { identificationHeader } from './user-agent.js';
 
 export type { RawResult };
@@ -153,6 +153,8 @@ export class Requester {
             ? Math.max(1, left)
             : Math.max(1, Math.min(timeout, left));
       let response: Response;
+      let text: string;
+      let reading = false;
       const started = Date.now();
       // Every attempt passes here: its log lines are built only when debug logging is on.
       const debug = this.#log.enabled('debug');
@@ -166,6 +168,13 @@ export class Requester {
           timeout: attemptTimeout,
           signal: options.signal,
         });
+        // The body is read within the attempt's time too: ky's timeout ends with the headers.
+        reading = true;
+        text = await this.#transport.read(response, {
+          timeout: attemptTimeout === false ? false : Math.max(1, attemptTimeout - (Date.now() - started)),
+          signal: options.signal,
+          maxBytes: this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        });
       } catch (cause) {
         const attempts = attemptsText(attempt + 1);
         if (options.signal?.aborted)
@@ -176,13 +185,23 @@ export class Requester {
                 `${target} timed out after ${attemptTimeout} ms (${attempts}${deadline === undefined ? '' : `, deadline ${deadlineMs} ms`})`,
                 { cause, attempts: attempt + 1 },
               )
-            : new ConnectionError(`${target} failed after ${attempts}: ${causeOf(cause)}`, {
-                cause,
-                systemCode: systemCodeOf(cause),
-                attempts: attempt + 1,
-              });
-        // Without an answer the request may have acted, so only safe requests are sent again.
-        if (route.retrySafe && attempt < maxRetries) {
+            : new ConnectionError(
+                `${target} failed after ${attempts}: ${
+                  cause instanceof BodyTooLarge
+                    ? cause.message
+                    : reading
+                      ? `the answer broke off before its end (${causeOf(cause)}); whether the request acted is unknown`
+                      : causeOf(cause)
+                }`,
+                {
+                  cause,
+                  systemCode: systemCodeOf(cause),
+                  attempts: attempt + 1,
+                },
+              );
+        // Without an answer the request may have acted, so only safe requests are sent again (and
+        // not for an answer too large to read, which would come again as large).
+        if (route.retrySafe && attempt < maxRetries && !(cause instanceof BodyTooLarge)) {
           const waited = await this.#wait({ attempt }, options.signal, target, error.message, deadline);
           if (waited === true) continue;
           saysWhyNotRetried(error, waited);
@@ -191,7 +210,7 @@ export class Requester {
         throw error;
       }
 
-      const envelope = await readEnvelope(response);
+      const envelope = envelopeOf(text);
       if (debug) {
         const requestId = response.headers.get('x-request-id');
         this.#log.debug(
@@ -210,7 +229,7 @@ export class Requester {
       const status = response.ok ? 502 : response.status;
       const error = makeApiError({
         status,
-        error: envelope ? envelope.error : `Unexpected response (${response.status}) that is not an envelope`,
+        error: envelope ? envelope.error : notAnEnvelope(response),
         hint: typeof envelope?.hint === 'string' ? envelope.hint : undefined,
         response,
         endpoint: route.id,
@@ -277,11 +296,23 @@ function saysWhyNotRetried(error: Error, why: string): void {
   error.message = `${error.message} (not retried: ${why})`;
 }
 
-async function readEnvelope(
-  response: Response,
-): Promise<{ ok: boolean; data?: unknown; error?: unknown; hint?: unknown } | undefined> {
+/** The most bytes of an answer a client reads unless told otherwise (`maxResponseBytes`). */
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 2 ** 20;
+
+// What an answer that is no envelope says: a redirect names where it pointed, since the SDK
+// follows none (the service never redirects; a wrong baseUrl or a proxy does).
+function notAnEnvelope(response: Response): string {
+  const status = response.status;
+  if (status >= 300 && status < 400)
+    return `Redirected (${status}) to ${response.headers.get('location') ?? 'no location'}: the SDK follows no redirect, since the service never answers one (is baseUrl the service's address?)`;
+  return `Unexpected response (${status}) that is not an envelope`;
+}
+
+function envelopeOf(
+  text: string,
+): { ok: boolean; data?: unknown; error?: unknown; hint?: unknown } | undefined {
   try {
-    const body = (await response.json()) as unknown;
+    const body = JSON.parse(text) as unknown;
     return typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean'
       ? (body as { ok: boolean })
       : undefined;

@@ -34,6 +34,8 @@ function toleratedWait(input: {
   return undefined;
 }
 
+const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+
 /**
  * The wait a `Retry-After` header asks for, in ms from `now`: its seconds, or the time to its
  * HTTP date; `undefined` when there is none or it cannot be read.
@@ -42,6 +44,9 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
   const text = header?.trim();
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  // Only an HTTP date, which starts with its day's name: Date.parse takes "-1", "1.5.5" and "1, 1"
+  // (a header a proxy doubled) as dates long past, which made them "retry at once".
+  if (!HTTP_DATE_START.test(text)) return undefined;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : date - now;
 }

@@ -19,6 +19,25 @@ export interface Attempt {
  */
 export interface Transport {
   send(attempt: Attempt): Promise<Response>;
+  /**
+   * Reads an answer's body as text within what is left of its attempt: rejects with
+   * {@link AttemptTimedOut} when `timeout` passes, {@link BodyTooLarge} past `maxBytes`, and with
+   * the underlying error when the body breaks off.
+   */
+  read(response: Response, limits: BodyLimits): Promise<string>;
+}
+
+/** What reading a body may take. */
+export interface BodyLimits {
+  /** Milliseconds left, or `false` for no limit. */
+  timeout: number | false;
+  signal: AbortSignal | undefined;
+  maxBytes: number;
+}
+
+/** A body past the bytes a client reads. */
+export class BodyTooLarge extends Error {
+  override name = 'BodyTooLarge' as const;
 }
 
 /** An attempt that outlived its timeout. */

@@ -16,6 +16,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { AtLeastOne, AtMostSearchLimit, ExactlyOne } from '../core/input-types.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Requester } from '../core/request.js';
+import { ResponseValidationError } from '../errors.js';
 import { type ChunkOptions, sendInChunks } from '../internal/chunks.js';
 
 /** A projection: contact field names mapped to 1. */
@@ -138,10 +139,27 @@ export class Contacts {
     const { pageSize = 10_000 as N, skip: first = 0, ...search } = params;
     if (!Number.isInteger(first) || first < 0)
       throw new RangeError(`contacts.searchAll: skip must be a whole number, 0 or more, got ${first}`);
+    // Pages come in ascending `_id` order: a page that is no list, or that repeats or goes back,
+    // would make the loop run (and pay 10 credits a page) for ever.
+    let lastId: string | undefined;
     for (let skip = first; ; skip += pageSize) {
       const page = await this.search<P>({ ...search, options: { skip, limit: pageSize } }, options);
+      const contacts = (page as { contacts?: unknown } | null)?.contacts;
+      if (!Array.isArray(contacts))
+        throw new ResponseValidationError('contacts.search', [
+          `data.contacts: expected a list, got ${typeof contacts}`,
+        ]);
+      for (const contact of contacts as { _id?: unknown }[]) {
+        const id = contact?._id;
+        if (typeof id !== 'string') continue;
+        if (lastId !== undefined && id <= lastId)
+          throw new ResponseValidationError('contacts.search', [
+            `data.contacts: ${JSON.stringify(id)} is not after ${JSON.stringify(lastId)}: pages must come in ascending _id order without repeats`,
+          ]);
+        lastId = id;
+      }
       yield* page.contacts;
-      if (page.contacts.length < pageSize) return;
+      if (contacts.length < pageSize) return;
     }
   }
 
