@@ -101,6 +101,11 @@ export interface ControlledClock extends MockClock {
   /** Sets the one listener told of forward moves (the scheduler). */
   onMove(listener: ClockMoveListener | undefined): void;
   /**
+   * Sets the one listener told, with the clock's new time, once it has been set back (to an
+   * earlier time, or to real time from ahead of it): the scheduler plans daily sends again.
+   */
+  onMoveBack(listener: ((now: number) => void) | undefined): void;
+  /**
    * {@link MockClock.change} as steps, for the control plane to run a slice at a time: checked
    * whole before the first step, then what falls due on the way runs between turns.
    */
@@ -235,6 +240,7 @@ export function createClock(
   let frozenAt = 0;
   let offset = 0;
   let listener: ClockMoveListener | undefined;
+  let backListener: ((now: number) => void) | undefined;
 
   // A running clock set just before the end of 9999 stops there rather than leave the years it
   // can be set to (and that a state file can hold).
@@ -253,8 +259,10 @@ export function createClock(
   };
   // Lets the scheduler run what falls due on the way, then lands on the target.
   function* moveTo(target: number): Steps<void> {
-    if (listener && target > nowMs()) yield* stepsOf(listener(target, place));
+    const from = nowMs();
+    if (listener && target > from) yield* stepsOf(listener(target, place));
     place(target);
+    if (target < from) backListener?.(target);
   }
 
   const clock: ControlledClock = {
@@ -303,6 +311,7 @@ export function createClock(
         const from = nowMs();
         if (listener && Date.now() > from) yield* stepsOf(listener(Date.now(), place));
         mode = 'real';
+        if (Date.now() < from) backListener?.(Date.now());
       }
       // Frozen before it moves, so a frozen clock lands exactly on the time asked for.
       if (change.freeze === true && mode !== 'frozen') {
@@ -338,6 +347,9 @@ export function createClock(
     },
     onMove(next) {
       listener = next;
+    },
+    onMoveBack(next) {
+      backListener = next;
     },
   };
   clock.restart();

@@ -72,6 +72,14 @@ export class Scheduler {
     this.#heap.length = 0;
   }
 
+  /** Drops the events `test` picks; the others keep their times and order. */
+  removeWhere(test: (event: ScheduledEvent) => boolean): void {
+    const kept = this.#heap.filter((entry) => !test(entry.event));
+    // A list sorted in run order is a heap.
+    kept.sort((a, b) => (before(a, b) ? -1 : 1));
+    this.#heap.splice(0, this.#heap.length, ...kept);
+  }
+
   /** When the next event runs, or `undefined` when none waits. */
   nextAt(): number | undefined {
     return this.#heap[0]?.event.at;
@@ -89,11 +97,13 @@ export class Scheduler {
   /** {@link Scheduler.runDue} as steps: a turn between events, and inside a large one. */
   *runDueSteps(until: number, stepTo?: (at: number) => void, most = Number.POSITIVE_INFINITY): Steps<number> {
     let ran = 0;
+    let lastAt: number | undefined;
     for (let next = this.#heap[0]; next && next.event.at <= until; next = this.#heap[0]) {
       if (ran >= most)
         throw new ClockError(
-          `The clock stopped at ${new Date(next.event.at).toISOString()}, before the next scheduled event, after running ${most.toLocaleString('en')} (the most one move runs): move it on again to go on`,
+          `The clock stopped at ${new Date(lastAt ?? next.event.at).toISOString()}, where the last of ${most.toLocaleString('en')} scheduled events ran (the most one move runs); the next is due at ${new Date(next.event.at).toISOString()}: move it on again to go on`,
         );
+      lastAt = next.event.at;
       this.#take();
       stepTo?.(next.event.at);
       const work = next.event.run(new Date(next.event.at));

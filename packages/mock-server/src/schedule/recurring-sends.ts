@@ -22,6 +22,9 @@ export function nextRecurringSendAt(
   return nextWindowOpening(new Date(after), targetingOf(campaign).window, timeZone).getTime();
 }
 
+/** The kind of a daily send's event in the schedule (`GET /__mock/schedule`). */
+export const RECURRING_SEND = 'recurring_send';
+
 /**
  * The event of a recurring campaign's daily send: one send to the campaign's targeting (tags in
  * and out, weights, segments, reachability, opt-outs) with trigger `recurringSend`, then the
@@ -35,7 +38,7 @@ export function recurringSendEvent(
 ): ScheduledEvent {
   return {
     at,
-    view: { kind: 'recurring_send', campaign_id: campaignId },
+    view: { kind: RECURRING_SEND, campaign_id: campaignId },
     *run(now) {
       const runtime = runtimeAt(now);
       const campaign = runtime.world.campaigns.get(campaignId) ?? runtime.world.campaignsV2.get(campaignId);

@@ -6,7 +6,12 @@ import { setFor, valueFor } from '../store/campaign-contact-maps.js';
 import type { OutboxMessage } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { WorldListener } from '../store/world-records.js';
-import { isRecurringCampaign, nextRecurringSendAt, recurringSendEvent } from './recurring-sends.js';
+import {
+  isRecurringCampaign,
+  nextRecurringSendAt,
+  RECURRING_SEND,
+  recurringSendEvent,
+} from './recurring-sends.js';
 import { scheduledSendEvent } from './scheduled-email.js';
 import { isWelcomeCampaign, welcomeDueAt, welcomeEvent } from './welcome-sends.js';
 
@@ -35,6 +40,14 @@ export class ServiceSchedule implements WorldListener {
     this.#runtime = runtime;
     this.#clock = clock;
     clock.onMove((target, stepTo) => this.#queue.runDueSteps(target, stepTo, EVENTS_PER_MOVE));
+    // Set back, a daily campaign's next send is its next window after the new time: planned from
+    // the old time it waited days (a clock set back a week then advanced 7 days sent once, not 7
+    // times). What already ran stays done; scheduled emails and welcomes keep their own times.
+    clock.onMoveBack(() => {
+      this.#queue.removeWhere((event) => event.view.kind === RECURRING_SEND);
+      const world = this.#runtime().world;
+      this.campaignsAdded([...world.campaigns.keys(), ...world.campaignsV2.keys()]);
+    });
   }
 
   /** Runs every event due by now (real time may have passed since the last look). O(1) when none is. */

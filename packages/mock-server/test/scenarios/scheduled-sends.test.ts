@@ -114,6 +114,42 @@ describe('a recurring campaign', () => {
     expect(days.every((at) => at <= stoppedAt!)).toBe(true);
   });
 
+  it('plans its next send from the new time when the clock is set back, then sends daily from there', async () => {
+    const mock = createMockService({ seed: scheduleSeed(), now: '2026-11-27T12:00:00Z' });
+    expect(mock.schedule()[0]?.at).toBe('2026-11-28T07:00:00.000Z');
+    // Over HTTP, as a pipeline sets the clock of the standalone server.
+    const set = await mock.fetch(`${mock.baseUrl}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ set: START, freeze: true }),
+    });
+    expect(set.status).toBe(200);
+    expect(mock.schedule()).toEqual([
+      { kind: 'recurring_send', at: '2026-11-22T07:00:00.000Z', campaign_id: 'cmp_daily' },
+    ]);
+    mock.clock.advance('7d');
+    expect(mock.outbox({ cell: '27831110001' }).map((m) => m.createdAt)).toEqual(
+      Array.from({ length: 7 }, (_, day) => `2026-11-${22 + day}T07:00:00.000Z`),
+    );
+  });
+
+  it('plans its next send from real time when the clock goes back to it from ahead', () => {
+    const mock = createMockService({ seed: scheduleSeed(), now: '2030-01-01T12:00:00Z' });
+    mock.clock.real();
+    const next = Date.parse(mock.schedule()[0]!.at);
+    expect(next - Date.now()).toBeGreaterThan(0);
+    expect(next - Date.now()).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('keeps what already ran when the clock is set back', () => {
+    const mock = createMockService({ seed: scheduleSeed(), now: START });
+    mock.clock.advance('2d');
+    expect(mock.outbox({ cell: '27831110001' })).toHaveLength(2);
+    mock.clock.set('2026-11-20T06:00:00Z');
+    expect(mock.outbox({ cell: '27831110001' })).toHaveLength(2);
+    expect(mock.schedule().map((event) => event.at)).toEqual(['2026-11-20T07:00:00.000Z']);
+  });
+
   it('does nothing while the clock stands before its window', () => {
     const mock = createMockService({ seed: scheduleSeed(), now: START });
     mock.clock.advance('59m');
