@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../core/slices.js';
+import { setStateSaveHook } from '../core/state-save-hook.js';
+import { createMockService } from '../create-mock-service.js';
 import { idsAnswerSteps } from './world-routes.js';
 
 describe('idsAnswerSteps', () => {
@@ -19,5 +21,41 @@ describe('idsAnswerSteps', () => {
       tags: ['t'],
     };
     expect(runToEnd(idsAnswerSteps(ids))).toBe(JSON.stringify({ ok: true, data: ids }));
+  });
+});
+
+describe('POST /__mock/state/save', () => {
+  const saveWith = async (failure: Error & { code?: string }) => {
+    const mock = createMockService();
+    setStateSaveHook(mock, () => Promise.reject(failure));
+    const answer = await mock.fetch(`${mock.baseUrl}/__mock/state/save`, { method: 'POST' });
+    return { status: answer.status, error: ((await answer.json()) as { error: string }).error };
+  };
+
+  it('answers 507 naming the file when the disk is full, not an internal mock error', async () => {
+    const full = Object.assign(
+      new Error('could not save state to /ci/state.json: ENOSPC: no space left on device, write'),
+      {
+        code: 'ENOSPC',
+      },
+    );
+    expect(await saveWith(full)).toEqual({
+      status: 507,
+      error:
+        'State not saved: could not save state to /ci/state.json: ENOSPC: no space left on device, write',
+    });
+  });
+
+  it('answers 500 saying why for any other failure to write', async () => {
+    const denied = Object.assign(
+      new Error('could not save state to /ci/state.json: EACCES: permission denied'),
+      {
+        code: 'EACCES',
+      },
+    );
+    expect(await saveWith(denied)).toEqual({
+      status: 500,
+      error: 'State not saved: could not save state to /ci/state.json: EACCES: permission denied',
+    });
   });
 });

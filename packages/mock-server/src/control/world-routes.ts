@@ -77,7 +77,17 @@ export const worldRoutes: ControlRoute[] = [
     handle: async ({ mock }) => {
       const save = stateSaveHook(mock);
       if (!save) return fail(409, 'This mock has no state file: start marketing-mock with --state <file>');
-      return ok(await save());
+      try {
+        return ok(await save());
+      } catch (error) {
+        // The disk, not the mock: a full one is 507, any other failure to write names itself.
+        const code = (error as { code?: unknown }).code;
+        const full = code === 'ENOSPC' || code === 'EDQUOT';
+        return fail(
+          full ? 507 : 500,
+          `State not saved: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
   },
 ];

@@ -217,7 +217,14 @@ server.listen(port, args.host, () => {
     const started = mock;
     setStateSaveHook(started, async () => {
       const at = performance.now();
-      await saver.saveNow();
+      try {
+        await saver.saveNow();
+      } catch (error) {
+        // Named, and its code kept: a full disk is the caller's to see (507), not a mock error.
+        throw Object.assign(new Error(`could not save state to ${saver.path}: ${describeError(error)}`), {
+          code: (error as NodeJS.ErrnoException).code,
+        });
+      }
       return { path: saver.path, ms: Math.round(performance.now() - at) };
     });
     setInterval(() => saver.poll(), Math.min(saveIntervalMs, 1_000)).unref();

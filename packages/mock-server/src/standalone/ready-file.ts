@@ -12,8 +12,16 @@ export interface ReadyFile {
  */
 export function writeReadyFile(path: string, url: string, pid = process.pid): void {
   const temporary = `${path}.${pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify({ url, pid } satisfies ReadyFile)}\n`);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, `${JSON.stringify({ url, pid } satisfies ReadyFile)}\n`);
+    renameSync(temporary, path);
+  } catch (error) {
+    // A full disk, or a directory under the file's name: no temporary file is left behind.
+    try {
+      unlinkSync(temporary);
+    } catch {}
+    throw error;
+  }
 }
 
 /** Removes the ready file if it is still this process's (another server may have written it since). */

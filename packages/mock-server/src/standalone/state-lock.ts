@@ -121,7 +121,16 @@ export function lockStateFile(path: string): () => void {
       unlinkSync(lock);
       continue;
     }
-    writeSync(fd, `${process.pid}\n`);
+    try {
+      writeSync(fd, `${process.pid}\n`);
+    } catch (error) {
+      // A full disk: the empty lock is removed, and the error names the file.
+      closeSync(fd);
+      try {
+        unlinkSync(lock);
+      } catch {}
+      throw cannotWrite(path, error as NodeJS.ErrnoException);
+    }
     closeSync(fd);
     let held = true;
     return () => {
@@ -149,6 +158,8 @@ function cannotWrite(path: string, error: NodeJS.ErrnoException): StateFileError
       ? `its directory ${folder} does not exist`
       : error.code === 'EACCES' || error.code === 'EPERM' || error.code === 'EROFS'
         ? `its directory ${folder} cannot be written (${error.code})`
-        : error.message;
+        : error.code === 'ENOSPC' || error.code === 'EDQUOT'
+          ? `there is no space left where it is (${error.code})`
+          : error.message;
   return new StateFileError(`Cannot save state file ${path}: ${why}`);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,5 +135,14 @@ describe('--port 0 and --ready-file', { timeout: 60_000 }, () => {
     const run = await runCli(['--port', '0', '--ready-file', join(tempDir(), 'missing', 'mock.ready')]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('cannot write the ready file');
+  });
+
+  it('leaves no temporary file behind when the ready file cannot be written (a directory is in its place)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'mock.ready'));
+    const run = await runCli(['--port', '0', '--ready-file', 'mock.ready'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('cannot write the ready file');
+    expect(readdirSync(dir)).toEqual(['mock.ready']);
   });
 });
