@@ -50,7 +50,11 @@ describe('the contract-testing guide', () => {
       const commands = blocks('sh');
 
       it('starts the mock with the states file', () => {
-        expect(commands[0]).toBe('node marketing-mock.mjs --port 4010 --pact-states pact-states.json &');
+        expect(commands[0]!.split('\n')[0]).toBe(
+          'node marketing-mock.mjs --port 4010 --pact-states pact-states.json --ready-file mock.ready > mock.log 2>&1 &',
+        );
+        // The verifier waits for the ready file: started at once, it could find nothing listening.
+        expect(commands[0]).toContain('[ -s mock.ready ] && break');
       });
 
       it('registers a state with curl', () => {
