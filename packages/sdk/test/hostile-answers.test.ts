@@ -7,6 +7,7 @@ import {
   Client,
   type ClientOptions,
   ConnectionError,
+  InternalServerError,
   isMarketingError,
   PermissionDeniedError,
   RateLimitError,
@@ -240,5 +241,28 @@ describe('searchAll against pages that never end', () => {
       })(),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
+  });
+});
+
+describe('answers that are no envelope or no upload result', () => {
+  it('name what came instead: a proxy’s HTML page', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>\n  <h1>502 Bad Gateway</h1>\n</html>');
+    });
+    const error = await failure(client(url).tags.list());
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as Error).message).toContain(
+      'Unexpected response (502, text/html) that is not an envelope: <html> <h1>502 Bad Gateway</h1> </html>',
+    );
+  });
+
+  it('end a chunked upload with a ResponseValidationError, not a raw TypeError', async () => {
+    const { url } = await serve((_req, res) => json(res, 200, { ok: true, data: { validContacts: 1 } }));
+    const error = await failure(
+      client(url).contacts.createMany([{ cell: '27821234567' }, { cell: '27821234568' }], { chunkSize: 1 }),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain('the chunk from row 0 was answered 200 with no upload result');
   });
 });

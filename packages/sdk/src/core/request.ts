@@ -229,7 +229,7 @@ export class Requester {
       const status = response.ok ? 502 : response.status;
       const error = makeApiError({
         status,
-        error: envelope ? envelope.error : notAnEnvelope(response),
+        error: envelope ? envelope.error : notAnEnvelope(response, text),
         hint: typeof envelope?.hint === 'string' ? envelope.hint : undefined,
         response,
         endpoint: route.id,
@@ -301,11 +301,14 @@ const DEFAULT_MAX_RESPONSE_BYTES = 64 * 2 ** 20;
 
 // What an answer that is no envelope says: a redirect names where it pointed, since the SDK
 // follows none (the service never redirects; a wrong baseUrl or a proxy does).
-function notAnEnvelope(response: Response): string {
+function notAnEnvelope(response: Response, text: string): string {
   const status = response.status;
   if (status >= 300 && status < 400)
     return `Redirected (${status}) to ${response.headers.get('location') ?? 'no location'}: the SDK follows no redirect, since the service never answers one (is baseUrl the service's address?)`;
-  return `Unexpected response (${status}) that is not an envelope`;
+  // What came instead (a proxy's HTML page, a load balancer's text), to tell where it came from.
+  const type = response.headers.get('content-type');
+  const start = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return `Unexpected response (${status}${type ? `, ${type}` : ''}) that is not an envelope${start ? `: ${start}${text.length > 200 ? '…' : ''}` : ''}`;
 }
 
 function envelopeOf(

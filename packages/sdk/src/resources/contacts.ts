@@ -84,6 +84,13 @@ export type UploadManyParams = Omit<UploadContactsBody, 'contacts'> & ChunkOptio
 const CREATE_LIMIT = limits.createContacts;
 const UPSERT_LIMIT = limits.upsertContacts;
 
+// An upload's answer as the contract has it, checked before the chunks' answers are added up
+// (with validation off, a broken answer threw a raw TypeError there).
+const isUploadResult = (value: unknown): value is UploadResult =>
+  typeof (value as UploadResult | null)?.validContacts === 'number' &&
+  Array.isArray((value as UploadResult).invalidContacts) &&
+  (value as UploadResult).invalidContacts.every((invalid) => typeof invalid?.row === 'number');
+
 /** Contacts: read, search, tag, opt out, upload and bulk-update. */
 export class Contacts {
   constructor(private readonly requester: Requester) {}
@@ -299,7 +306,11 @@ export class Contacts {
       limit,
       { chunkSize, startAt, onProgress },
       async (part, offset) => {
-        const result = await this[method]({ ...rest, contacts: part }, options);
+        const result: unknown = await this[method]({ ...rest, contacts: part }, options);
+        if (!isUploadResult(result))
+          throw new ResponseValidationError(`contacts.${method}`, [
+            `data: the chunk from row ${offset} was answered 200 with no upload result ({validContacts, invalidContacts}), so it may have been stored`,
+          ]);
         merged.validContacts += result.validContacts;
         for (const invalid of result.invalidContacts)
           merged.invalidContacts.push({ ...invalid, row: invalid.row + offset });
