@@ -266,3 +266,45 @@ describe('answers that are no envelope or no upload result', () => {
     expect((error as Error).message).toContain('the chunk from row 0 was answered 200 with no upload result');
   });
 });
+
+describe('hostile answers found on a second look', () => {
+  it('end searchAll when a page holds contacts without an _id, which could not tell a repeated page', async () => {
+    const { url, requests } = await serve((_req, res) =>
+      json(res, 200, { ok: true, data: { contacts: [{ cell: '1' }, { cell: '2' }] } }),
+    );
+    const error = await failure(
+      (async () => {
+        for await (const _ of client(url).contacts.searchAll({
+          find: { tag_ids: { $in: ['vip'] } },
+          pageSize: 2,
+        })) {
+        }
+      })(),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain('data.contacts.0._id: expected a string');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('keep a password in a redirect’s location out of the message', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(302, { location: 'http://user:pa55@127.0.0.1:1/x' });
+      res.end();
+    });
+    const error = await failure(client(url).tags.list());
+    expect((error as Error).message).toContain('Redirected (302) to http://***@127.0.0.1:1/x');
+    expect((error as Error).message).not.toContain('pa55');
+  });
+
+  it('refuse at once an answer whose content-length is past maxResponseBytes', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 ** 12) });
+      res.write('{"ok":true,');
+    });
+    const started = Date.now();
+    const error = await failure(client(url, { timeout: 5_000 }).tags.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toContain('(maxResponseBytes)');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -14,6 +14,12 @@ import { AttemptTimedOut, type BodyLimits, BodyTooLarge } from './transport.js';
 export async function readBody(response: Response, limits: BodyLimits): Promise<string> {
   const body = response.body;
   if (!body) return '';
+  // A length announced past the limit fails at once, rather than when that much has come.
+  const announced = Number(response.headers.get('content-length'));
+  if (!response.headers.has('content-encoding') && announced > limits.maxBytes) {
+    body.cancel().catch(() => {});
+    throw new BodyTooLarge(`the answer is larger than ${limits.maxBytes} bytes (maxResponseBytes)`);
+  }
   const reader = body.getReader();
   // Cancelling settles the read waiting on the stream (done), and the loop throws why.
   let failure: unknown;

@@ -304,11 +304,25 @@ const DEFAULT_MAX_RESPONSE_BYTES = 64 * 2 ** 20;
 function notAnEnvelope(response: Response, text: string): string {
   const status = response.status;
   if (status >= 300 && status < 400)
-    return `Redirected (${status}) to ${response.headers.get('location') ?? 'no location'}: the SDK follows no redirect, since the service never answers one (is baseUrl the service's address?)`;
+    return `Redirected (${status}) to ${withoutCredentials(response.headers.get('location')) ?? 'no location'}: the SDK follows no redirect, since the service never answers one (is baseUrl the service's address?)`;
   // What came instead (a proxy's HTML page, a load balancer's text), to tell where it came from.
   const type = response.headers.get('content-type');
   const start = text.replace(/\s+/g, ' ').trim().slice(0, 200);
   return `Unexpected response (${status}${type ? `, ${type}` : ''}) that is not an envelope${start ? `: ${start}${text.length > 200 ? '…' : ''}` : ''}`;
+}
+
+// A location as the message shows it: a user name and password in it are not repeated in logs.
+function withoutCredentials(location: string | null): string | null {
+  if (location === null) return null;
+  try {
+    const url = new URL(location);
+    if (url.username === '' && url.password === '') return location;
+    url.username = '***';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return location;
+  }
 }
 
 function envelopeOf(

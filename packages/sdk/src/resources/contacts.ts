@@ -156,9 +156,14 @@ export class Contacts {
         throw new ResponseValidationError('contacts.search', [
           `data.contacts: expected a list, got ${typeof contacts}`,
         ]);
-      for (const contact of contacts as { _id?: unknown }[]) {
+      for (const [row, contact] of (contacts as { _id?: unknown }[]).entries()) {
         const id = contact?._id;
-        if (typeof id !== 'string') continue;
+        // The service answers `_id` with every contact, whatever the projection: without it, a
+        // page that repeats could not be told from the next one.
+        if (typeof id !== 'string')
+          throw new ResponseValidationError('contacts.search', [
+            `data.contacts.${row}._id: expected a string (the service answers it with every contact), got ${id === null ? 'null' : typeof id}`,
+          ]);
         if (lastId !== undefined && id <= lastId)
           throw new ResponseValidationError('contacts.search', [
             `data.contacts: ${JSON.stringify(id)} is not after ${JSON.stringify(lastId)}: pages must come in ascending _id order without repeats`,
