@@ -80,11 +80,6 @@ function checkOptions(options: ClientOptions): void {
             : undefined;
   if (wrong) throw new TypeError(`Client: baseUrl must be ${wrong}, got ${JSON.stringify(baseUrl)}`);
   checkRetryOptions(options, 'Client');
-  const { maxResponseBytes } = options;
-  if (maxResponseBytes !== undefined && !(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0))
-    throw new RangeError(
-      `Client: maxResponseBytes must be a whole number of bytes above 0, got ${JSON.stringify(maxResponseBytes) ?? typeof maxResponseBytes}`,
-    );
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new TypeError(`Client: fetch must be a function, got ${typeof options.fetch}`);
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))

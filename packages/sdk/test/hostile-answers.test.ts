@@ -108,9 +108,7 @@ describe('an answer that breaks off', () => {
       }),
     );
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as Error).message).toMatch(
-      /the answer broke off before its end .*whether the request acted is unknown/,
-    );
+    expect((error as Error).message).toMatch(/the answer broke off \(.+\); the request may have acted/);
     expect(requests).toHaveLength(1);
   });
 });
@@ -224,7 +222,9 @@ describe('searchAll against pages that never end', () => {
       })(),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as Error).message).toContain('"a" is not after "b"');
+    expect((error as Error).message).toContain(
+      'data.contacts.0._id: a is not text after b (pages come in _id order)',
+    );
     expect(seen).toHaveLength(2);
     expect(requests).toHaveLength(2);
   });
@@ -253,7 +253,7 @@ describe('answers that are no envelope or no upload result', () => {
     const error = await failure(client(url).tags.list());
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as Error).message).toContain(
-      'Unexpected response (502, text/html) that is not an envelope: <html> <h1>502 Bad Gateway</h1> </html>',
+      'Unexpected response (502, text/html) that is not an envelope: <html>\n  <h1>502 Bad Gateway</h1>\n</html>',
     );
   });
 
@@ -263,7 +263,9 @@ describe('answers that are no envelope or no upload result', () => {
       client(url).contacts.createMany([{ cell: '27821234567' }, { cell: '27821234568' }], { chunkSize: 1 }),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as Error).message).toContain('the chunk from row 0 was answered 200 with no upload result');
+    expect((error as Error).message).toContain(
+      'not an upload result, for the chunk from row 0 (it may be stored)',
+    );
   });
 });
 
@@ -282,7 +284,7 @@ describe('hostile answers found on a second look', () => {
       })(),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as Error).message).toContain('data.contacts.0._id: expected a string');
+    expect((error as Error).message).toContain('data.contacts.0._id: undefined is not text after undefined');
     expect(requests).toHaveLength(1);
   });
 

@@ -123,17 +123,21 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
 /**
- * Throws a `RangeError` naming the first of `maxRetries`, `maxRetryAfter`, `deadline` and
- * `timeout` that the SDK could not use (a negative, fractional or non-numeric count, a timeout past
+ * Throws a `RangeError` naming the first of `maxRetries`, `maxResponseBytes`, `maxRetryAfter`,
+ * `deadline` and `timeout` that the SDK could not use (a negative, fractional or non-numeric count, a timeout past
  * what timers hold); `who` starts the message (`Client`, or the call).
  */
 export function checkRetryOptions(
-  options: Pick<ClientOptions, 'maxRetries' | 'maxRetryAfter' | 'deadline' | 'timeout'>,
+  options: Pick<ClientOptions, 'maxRetries' | 'maxRetryAfter' | 'deadline' | 'timeout' | 'maxResponseBytes'>,
   who: string,
 ): void {
-  const { maxRetries, maxRetryAfter, deadline, timeout } = options;
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0))
-    throw new RangeError(`${who}: maxRetries must be a whole number, 0 or more, got ${shown(maxRetries)}`);
+  const { maxRetries, maxRetryAfter, deadline, timeout, maxResponseBytes } = options;
+  for (const [name, value, least] of [
+    ['maxRetries', maxRetries, 0],
+    ['maxResponseBytes', maxResponseBytes, 1],
+  ] as const)
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= least))
+      throw new RangeError(`${who}: ${name} must be a whole number, ${least} or more, got ${shown(value)}`);
   for (const [name, value] of [
     ['maxRetryAfter', maxRetryAfter],
     ['deadline', deadline],

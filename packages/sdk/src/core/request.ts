@@ -190,7 +190,7 @@ export class Requester {
                   cause instanceof BodyTooLarge
                     ? cause.message
                     : reading
-                      ? `the answer broke off before its end (${causeOf(cause)}); whether the request acted is unknown`
+                      ? `the answer broke off (${causeOf(cause)}); the request may have acted`
                       : causeOf(cause)
                 }`,
                 {
@@ -304,25 +304,9 @@ const DEFAULT_MAX_RESPONSE_BYTES = 64 * 2 ** 20;
 function notAnEnvelope(response: Response, text: string): string {
   const status = response.status;
   if (status >= 300 && status < 400)
-    return `Redirected (${status}) to ${withoutCredentials(response.headers.get('location')) ?? 'no location'}: the SDK follows no redirect, since the service never answers one (is baseUrl the service's address?)`;
+    return `Redirected (${status}) to ${(response.headers.get('location') ?? '').replace(/\/\/[^/@]*@/, '//***@')}: the SDK follows no redirect (is baseUrl right?)`;
   // What came instead (a proxy's HTML page, a load balancer's text), to tell where it came from.
-  const type = response.headers.get('content-type');
-  const start = text.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return `Unexpected response (${status}${type ? `, ${type}` : ''}) that is not an envelope${start ? `: ${start}${text.length > 200 ? '…' : ''}` : ''}`;
-}
-
-// A location as the message shows it: a user name and password in it are not repeated in logs.
-function withoutCredentials(location: string | null): string | null {
-  if (location === null) return null;
-  try {
-    const url = new URL(location);
-    if (url.username === '' && url.password === '') return location;
-    url.username = '***';
-    url.password = '';
-    return url.toString();
-  } catch {
-    return location;
-  }
+  return `Unexpected response (${status}, ${response.headers.get('content-type')}) that is not an envelope: ${text.slice(0, 200)}`;
 }
 
 function envelopeOf(
