@@ -443,7 +443,7 @@ export function makeApiError(input: ApiErrorInput): ApiError {
     case 429:
       return new RateLimitError(input);
   }
-  return input.status >= 500 ? new InternalServerError(input) : new ApiError(input);
+  return input.status >= 500 && input.status < 600 ? new InternalServerError(input) : new ApiError(input);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs, retryDelay } from './retry.js';
+import { isRetryableStatus, retryAfterMs, retryDelay } from './retry.js';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 
@@ -23,5 +23,12 @@ describe('Retry-After', () => {
       random: () => 1,
     });
     expect(delay).toBe(500);
+  });
+});
+
+describe('retryable statuses', () => {
+  it('are 408, 429 and the 5xx, not a status past 599 that no server should send', () => {
+    expect([408, 429, 500, 503, 599].every(isRetryableStatus)).toBe(true);
+    expect([400, 404, 409, 600, 999].some(isRetryableStatus)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** Statuses worth another try: the request timed out, was refused for now, or the service failed. */
 export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+  return status === 408 || status === 429 || (status >= 500 && status < 600);
 }
 
 /**
