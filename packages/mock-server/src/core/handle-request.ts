@@ -77,21 +77,22 @@ function bearerToken(authorization: string | null): string | undefined {
   return lastToken;
 }
 
-// The key a request presents: the bearer token, else (where allowed) the `key` query parameter.
+// The key a request presents: the `key` query parameter on the postback routes (they take their
+// key there alone: a bearer header let a wrong or missing `key` through), the bearer token on
+// every other route.
 function presentedKey(
   world: World,
   request: IncomingCall,
   url: RequestTarget,
   queryKey: boolean,
 ): ApiKeyRecord | undefined {
-  const header = bearerToken(request.headers.get('authorization'));
-  const key = header ?? (queryKey ? url.searchParams.get('key') : null) ?? undefined;
-  return key === undefined ? undefined : world.keys.get(key);
+  const key = queryKey ? url.searchParams.get('key') : bearerToken(request.headers.get('authorization'));
+  return key === undefined || key === null ? undefined : world.keys.get(key);
 }
 
 /** The organisation of the key a request carries (header or `?key=`), for matching faults. */
 export function callerOrgId(world: World, request: IncomingCall, url: RequestTarget): string | undefined {
-  return presentedKey(world, request, url, true)?.org_id;
+  return (presentedKey(world, request, url, false) ?? presentedKey(world, request, url, true))?.org_id;
 }
 
 function apiKeyOf(

@@ -170,6 +170,35 @@ describe('GET /exchange/buyer/transaction/create', () => {
   });
 });
 
+describe('the lead postback’s key', () => {
+  const lead = { resource_id: 'pb', cell: '27831110001', campaign_id: 'cmp_v2' };
+
+  it('is read from the query alone: a bearer header lets neither a wrong key nor a missing one through', async () => {
+    const { call, mock } = startMock();
+    const wrong = await call('GET', '/exchange/buyer/transaction/create', {
+      key: 'key_b_admin',
+      query: { ...lead, key: 'bogus' },
+    });
+    expect(wrong).toMatchObject({ status: 401, body: { ok: false, error: 'Unauthorized' } });
+    const missing = await call('GET', '/exchange/buyer/transaction/create', {
+      key: 'key_b_admin',
+      query: lead,
+    });
+    expect(missing).toMatchObject({ status: 401, body: { ok: false, error: 'Unauthorized' } });
+    expect(mock.state().transactions).toEqual([]);
+  });
+
+  it('is the query’s even when a bearer header names another key', async () => {
+    const { call, mock } = startMock();
+    const res = await call('GET', '/exchange/buyer/transaction/create', {
+      key: 'bogus',
+      query: { ...lead, key: 'key_b_admin' },
+    });
+    expect(res.status).toBe(201);
+    expect(mock.state().transactions).toHaveLength(1);
+  });
+});
+
 describe('PUT /exchange/buyer/transaction/:id/status', () => {
   async function pending(startOptions = {}) {
     const started = startMock(startOptions);
