@@ -73,6 +73,12 @@ const specs = {
     default: '1000',
     help: 'how many requests the journal keeps; older ones are dropped (and counted)',
   },
+  'webhook-timeout': {
+    type: 'string',
+    value: '<ms>',
+    default: '10000',
+    help: 'how long each webhook attempt waits for its receiver, in milliseconds (lower it in tests of a receiver that times out)',
+  },
   log: {
     type: 'string',
     value: 'text|json',

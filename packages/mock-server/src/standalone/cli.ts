@@ -84,6 +84,12 @@ const maxWorlds = Number(args['max-worlds']);
 if (!Number.isInteger(maxWorlds) || maxWorlds < 0)
   fatal(`--max-worlds must be a whole number, 0 or more, got ${args['max-worlds']}`, 2);
 const readyPath = args['ready-file'] === undefined ? undefined : userPath(args['ready-file'], process.env);
+const webhookTimeoutMs = Number(args['webhook-timeout']);
+if (!/^\d+$/.test(args['webhook-timeout']) || webhookTimeoutMs < 1 || webhookTimeoutMs > 600_000)
+  fatal(
+    `--webhook-timeout must be a whole number of milliseconds from 1 to 600000, got ${args['webhook-timeout']}`,
+    2,
+  );
 const journalLimit = Number(args['journal-limit']);
 if (!/^\d+$/.test(args['journal-limit']) || journalLimit > 1_000_000)
   fatal(`--journal-limit must be a whole number from 0 to 1000000, got ${args['journal-limit']}`, 2);
@@ -187,6 +193,7 @@ server.listen(port, args.host, () => {
       memoryFull: heapFull,
       ...(args['control-token'] ? { controlToken: args['control-token'] } : {}),
       requestJournalLimit: journalLimit,
+      webhooks: { timeoutMs: webhookTimeoutMs },
       maxBodyBytes,
       rateLimit: args['no-rate-limit'] ? false : {},
       ...(args['no-billing'] ? { billing: false as const } : {}),

@@ -125,6 +125,55 @@ describe('the standalone server', () => {
     }
   });
 
+  it('waits --webhook-timeout for a receiver that never answers, each of its four attempts', async () => {
+    // Reads each request and never answers it.
+    const receiver = createServer(() => {});
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const cli = await start(['--quiet', '--webhook-timeout', '200']);
+      const post = (path: string, body: unknown) =>
+        fetch(`${cli.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(json);
+      await post('/__mock/reset', {
+        orgs: [{ _id: 'o' }],
+        api_keys: [{ key: 'k', org_id: 'o' }],
+        hooks: [{ _id: 'h', org_id: 'o', type: 'webhook', url: hookUrl }],
+        campaigns: [{ _id: 'c', org_id: 'o', hook_ids: ['h'] }],
+        sends: [{ _id: 's', org_id: 'o', campaign_id: 'c', cell: '27821234567' }],
+      });
+      const started = performance.now();
+      expect(
+        (await post('/__mock/replies', { from: '27821234567', message: 'Hi', send_id: 's' })).status,
+      ).toBe(200);
+      // The default of 10 s would make the four attempts take 40.
+      expect(performance.now() - started).toBeLessThan(10_000);
+      const journal = await json<{ outcome: string }[]>(await fetch(`${cli.url}/__mock/webhooks`));
+      expect(journal.body.data?.map((attempt) => attempt.outcome)).toEqual([
+        'timeout',
+        'timeout',
+        'timeout',
+        'timeout',
+      ]);
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  });
+
+  it('refuses a --webhook-timeout that is not milliseconds from 1 to 600000', async () => {
+    for (const bad of ['0', 'soon', '600001']) {
+      const run = await runCli(['--webhook-timeout', bad]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        `--webhook-timeout must be a whole number of milliseconds from 1 to 600000, got ${bad}`,
+      );
+    }
+  });
+
   it('serves a valid OpenAPI document naming its own URL', async () => {
     const cli = await start(['--quiet']);
     const document = await (await fetch(`${cli.url}/openapi.json`)).json();
