@@ -284,7 +284,7 @@ describe('hostile answers found on a second look', () => {
       })(),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as Error).message).toContain('data.contacts.0._id: undefined is not text after undefined');
+    expect((error as Error).message).toContain('data.contacts.0._id: undefined is not text after the start');
     expect(requests).toHaveLength(1);
   });
 

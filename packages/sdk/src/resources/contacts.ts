@@ -159,7 +159,7 @@ export class Contacts {
         // page that repeats could not be told from the next one.
         if (typeof id !== 'string' || (lastId !== undefined && id <= lastId))
           throw new ResponseValidationError('contacts.search', [
-            `data.contacts.${row}._id: ${id} is not text after ${lastId} (pages come in _id order)`,
+            `data.contacts.${row}._id: ${id} is not text after ${lastId ?? 'the start'} (pages come in _id order)`,
           ]);
         lastId = id;
       }
