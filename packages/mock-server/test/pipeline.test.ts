@@ -1,6 +1,6 @@
 import { endpoints } from '@marketing/domain';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../src/index.js';
+import { createMockService, VERSION } from '../src/index.js';
 import { useMockServer } from './support/mock-world.js';
 
 const startMock = useMockServer();
@@ -130,14 +130,16 @@ describe('the request pipeline', () => {
     ).toBe(413);
   });
 
-  it('serves the OpenAPI document', async () => {
+  it('serves the OpenAPI document, versioned as the mock is', async () => {
     const { call } = startMock();
     const res = (await call('GET', '/openapi.json')) as unknown as {
       status: number;
-      body: { openapi: string };
+      body: { openapi: string; info: { version: string } };
     };
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.info.version).toBe(VERSION);
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('names the address the request came to as the document’s server, or the public URL when given', async () => {

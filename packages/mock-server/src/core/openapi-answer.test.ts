@@ -1,6 +1,7 @@
 import { createOpenApiDocument } from '@marketing/domain';
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../create-mock-service.js';
+import { VERSION } from '../version.js';
 import { openApiAnswer, openApiText } from './openapi-answer.js';
 
 const noHeaders = { headers: new Headers() };
@@ -8,7 +9,9 @@ const noHeaders = { headers: new Headers() };
 describe('the OpenAPI answer', () => {
   it('is the document built for that server URL, byte for byte, for any server URL', () => {
     for (const url of ['https://api.marketing.test', 'http://localhost:4010/v1', 'http://[::1]:9'])
-      expect(openApiText(url).text).toBe(JSON.stringify(createOpenApiDocument({ serverUrl: url })));
+      expect(openApiText(url).text).toBe(
+        JSON.stringify(createOpenApiDocument({ serverUrl: url, version: VERSION })),
+      );
   });
 
   it('gives each text its own strong ETag, and the same one every time', () => {
@@ -39,6 +42,8 @@ describe('the OpenAPI answer', () => {
     const again = await mock.fetch(`${mock.baseUrl}/openapi.json`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    expect(mock.openApiDocument()).toEqual(createOpenApiDocument({ serverUrl: mock.baseUrl }));
+    expect(mock.openApiDocument()).toEqual(
+      createOpenApiDocument({ serverUrl: mock.baseUrl, version: VERSION }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { createOpenApiDocument, type OpenApiDocument } from '@marketing/domain';
+import { VERSION } from '../version.js';
 import type { IncomingCall } from './handle-request.js';
 import type { Answer } from './responses.js';
 
@@ -22,7 +23,7 @@ function fnv1a(text: string): string {
 export function openApiText(serverUrl: string): { text: string; etag: string } {
   const known = byServerUrl.get(serverUrl);
   if (known) return known;
-  template ??= JSON.stringify(createOpenApiDocument({ serverUrl: STAND_IN }));
+  template ??= JSON.stringify(createOpenApiDocument({ serverUrl: STAND_IN, version: VERSION }));
   const text = template.replaceAll(JSON.stringify(STAND_IN), JSON.stringify(serverUrl));
   const made = { text, etag: `"${fnv1a(text)}-${text.length.toString(16)}"` };
   if (byServerUrl.size >= MAX_SERVER_URLS) byServerUrl.delete(byServerUrl.keys().next().value!);
