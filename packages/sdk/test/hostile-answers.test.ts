@@ -206,21 +206,28 @@ describe('failure envelopes the SDK cannot read as documented', () => {
   });
 });
 
+// Iterates searchAll (pages of 2) against a server to its end: the contacts it yielded, and the
+// error it ended with.
+async function searchAllFrom(url: string) {
+  const seen: unknown[] = [];
+  const error = await failure(
+    (async () => {
+      for await (const contact of client(url).contacts.searchAll({
+        find: { tag_ids: { $in: ['vip'] } },
+        pageSize: 2,
+      }))
+        seen.push(contact);
+    })(),
+  );
+  return { seen, error };
+}
+
 describe('searchAll against pages that never end', () => {
   it('stops with a ResponseValidationError when a page repeats the last one', async () => {
     const { url, requests } = await serve((_req, res) =>
       json(res, 200, { ok: true, data: { contacts: [{ _id: 'a' }, { _id: 'b' }] } }),
     );
-    const seen: unknown[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const contact of client(url).contacts.searchAll({
-          find: { tag_ids: { $in: ['vip'] } },
-          pageSize: 2,
-        }))
-          seen.push(contact);
-      })(),
-    );
+    const { seen, error } = await searchAllFrom(url);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain(
       'data.contacts.0._id: a is not text after b (pages come in _id order)',
@@ -231,15 +238,7 @@ describe('searchAll against pages that never end', () => {
 
   it('stops with a ResponseValidationError when a page holds no list', async () => {
     const { url } = await serve((_req, res) => json(res, 200, { ok: true, data: { contacts: 'ab' } }));
-    const error = await failure(
-      (async () => {
-        for await (const _ of client(url).contacts.searchAll({
-          find: { tag_ids: { $in: ['vip'] } },
-          pageSize: 2,
-        })) {
-        }
-      })(),
-    );
+    const { error } = await searchAllFrom(url);
     expect(error).toBeInstanceOf(ResponseValidationError);
   });
 });
@@ -274,15 +273,7 @@ describe('hostile answers found on a second look', () => {
     const { url, requests } = await serve((_req, res) =>
       json(res, 200, { ok: true, data: { contacts: [{ cell: '1' }, { cell: '2' }] } }),
     );
-    const error = await failure(
-      (async () => {
-        for await (const _ of client(url).contacts.searchAll({
-          find: { tag_ids: { $in: ['vip'] } },
-          pageSize: 2,
-        })) {
-        }
-      })(),
-    );
+    const { error } = await searchAllFrom(url);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('data.contacts.0._id: undefined is not text after the start');
     expect(requests).toHaveLength(1);

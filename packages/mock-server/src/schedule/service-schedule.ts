@@ -45,8 +45,7 @@ export class ServiceSchedule implements WorldListener {
     // times). What already ran stays done; scheduled emails and welcomes keep their own times.
     clock.onMoveBack(() => {
       this.#queue.removeWhere((event) => event.view.kind === RECURRING_SEND);
-      const world = this.#runtime().world;
-      this.campaignsAdded([...world.campaigns.keys(), ...world.campaignsV2.keys()]);
+      this.#planEveryCampaign(this.#runtime().world);
     });
   }
 
@@ -72,7 +71,7 @@ export class ServiceSchedule implements WorldListener {
     this.#pendingSends = new Map();
     world.listener = this;
     for (const message of world.outbox) if (message.status === 'scheduled') this.messageScheduled(message);
-    this.campaignsAdded([...world.campaigns.keys(), ...world.campaignsV2.keys()]);
+    this.#planEveryCampaign(world);
     const now = this.#clock.nowMs();
     for (const campaign of world.campaigns.values()) {
       if (!isWelcomeCampaign(campaign)) continue;
@@ -81,6 +80,11 @@ export class ServiceSchedule implements WorldListener {
         if (due > now) this.#queue.add(welcomeEvent(this.#runtimeAt, campaign._id, contactId, due));
       }
     }
+  }
+
+  // The next daily send of every recurring campaign of both models.
+  #planEveryCampaign(world: World): void {
+    this.campaignsAdded([...world.campaigns.keys(), ...world.campaignsV2.keys()]);
   }
 
   /** Schedules the daily sends of campaigns a seed added. */

@@ -84,26 +84,30 @@ const maxWorlds = Number(args['max-worlds']);
 if (!Number.isInteger(maxWorlds) || maxWorlds < 0)
   fatal(`--max-worlds must be a whole number, 0 or more, got ${args['max-worlds']}`, 2);
 const readyPath = args['ready-file'] === undefined ? undefined : userPath(args['ready-file'], process.env);
-const webhookTimeoutMs = Number(args['webhook-timeout']);
-if (!/^\d+$/.test(args['webhook-timeout']) || webhookTimeoutMs < 1 || webhookTimeoutMs > 600_000)
-  fatal(
-    `--webhook-timeout must be a whole number of milliseconds from 1 to 600000, got ${args['webhook-timeout']}`,
-    2,
-  );
-const journalLimit = Number(args['journal-limit']);
-if (!/^\d+$/.test(args['journal-limit']) || journalLimit > 1_000_000)
-  fatal(`--journal-limit must be a whole number from 0 to 1000000, got ${args['journal-limit']}`, 2);
+// A flag that must be a whole number from `least` to `most`; the refusal names its unit, if any.
+function wholeNumber(flag: string, text: string, least: number, most: number, unit = ''): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < least || value > most)
+    fatal(`--${flag} must be a whole number${unit} from ${least} to ${most}, got ${text}`, 2);
+  return value;
+}
+const webhookTimeoutMs = wholeNumber(
+  'webhook-timeout',
+  args['webhook-timeout'],
+  1,
+  600_000,
+  ' of milliseconds',
+);
+const journalLimit = wholeNumber('journal-limit', args['journal-limit'], 0, 1_000_000);
 const maxBodyMb = Number(args['max-body-mb']);
 if (!/^\d+(\.\d+)?$/.test(args['max-body-mb']) || maxBodyMb <= 0 || maxBodyMb > 1024)
   fatal(`--max-body-mb must be a number of MiB, more than 0 and at most 1024, got ${args['max-body-mb']}`, 2);
 const maxBodyBytes = Math.floor(maxBodyMb * 2 ** 20);
 const maxConnectionsText = args['max-connections'];
-const maxConnections = maxConnectionsText === undefined ? undefined : Number(maxConnectionsText);
-if (
-  maxConnectionsText !== undefined &&
-  (!/^\d+$/.test(maxConnectionsText) || maxConnections! < 1 || maxConnections! > 1_000_000)
-)
-  fatal(`--max-connections must be a whole number from 1 to 1000000, got ${maxConnectionsText}`, 2);
+const maxConnections =
+  maxConnectionsText === undefined
+    ? undefined
+    : wholeNumber('max-connections', maxConnectionsText, 1, 1_000_000);
 let statePath = args.state === undefined ? undefined : userPath(args.state, process.env);
 if (statePath === undefined && isGiven('save-interval', process.argv.slice(2), process.env))
   process.stderr.write('marketing-mock: --save-interval does nothing without --state: nothing is saved\n');

@@ -21,6 +21,13 @@ const json = async <T = unknown>(res: Response) => ({
   body: (await res.json()) as { ok: boolean; data?: T; error?: unknown },
 });
 const tempDir = () => mkdtempSync(join(tmpdir(), 'marketing-mock-'));
+// POSTs JSON to a running server's path and reads the envelope.
+const poster = (cli: CliProcess) => (path: string, body: unknown) =>
+  fetch(`${cli.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(json);
 
 describe('the standalone server', () => {
   it('serves the demo world, prints its keys, and logs each request', async () => {
@@ -83,12 +90,7 @@ describe('the standalone server', () => {
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     try {
       const cli = await start(['--quiet']);
-      const post = (path: string, body: unknown) =>
-        fetch(`${cli.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then(json);
+      const post = poster(cli);
       const reset = await post('/__mock/reset', {
         orgs: [{ _id: 'o' }],
         api_keys: [{ key: 'k', org_id: 'o' }],
@@ -132,12 +134,7 @@ describe('the standalone server', () => {
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     try {
       const cli = await start(['--quiet', '--webhook-timeout', '200']);
-      const post = (path: string, body: unknown) =>
-        fetch(`${cli.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then(json);
+      const post = poster(cli);
       await post('/__mock/reset', {
         orgs: [{ _id: 'o' }],
         api_keys: [{ key: 'k', org_id: 'o' }],
