@@ -1,5 +1,37 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdListPool, noIds } from './id-list-pool.js';
+import { IdListPool, idBits, idBitsOf, noIds } from './id-list-pool.js';
+
+describe('idBits', () => {
+  it('holds the bits of every ID of a list a longer list holds too', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string(), { maxLength: 40 }), fc.nat(), (ids, cut) => {
+        const part = ids.slice(0, ids.length === 0 ? 0 : cut % ids.length);
+        expect(idBits(ids) & idBits(part)).toBe(idBits(part));
+        for (const id of ids) expect(idBits(ids) & idBits([id])).toBe(idBits([id]));
+      }),
+    );
+  });
+
+  it('gives the lists a pool hands out their idBits, which copies, JSON and clones leave out', () => {
+    const pool = new IdListPool();
+    const lists = [
+      pool.copy(['vip', 'new']),
+      pool.shared(['a', 'b']),
+      pool.shared(Object.freeze(['c'])),
+      noIds,
+    ];
+    const long = pool.shared(Array.from({ length: 40 }, (_, i) => `t${i}`));
+    for (const list of [...lists, long]) {
+      expect(idBitsOf(list)).toBe(idBits(list));
+      expect(Object.keys(list)).toEqual(list.map((_, i) => String(i)));
+      expect(JSON.stringify(list)).toBe(JSON.stringify([...list]));
+      expect(idBitsOf(structuredClone(list))).toBeUndefined();
+      expect(idBitsOf([...list])).toBeUndefined();
+    }
+    expect(idBitsOf(['a'])).toBeUndefined();
+  });
+});
 
 describe('IdListPool', () => {
   it('answers equal lists with one frozen copy whose IDs are the pool’s own', () => {
@@ -12,6 +44,12 @@ describe('IdListPool', () => {
     expect(pool.copy([])).toBe(noIds);
   });
 
+  it('answers the pool’s copy of an ID its lists hold, and any other ID as it is', () => {
+    const pool = new IdListPool();
+    pool.copy(['vip', '__proto__', '7']);
+    for (const id of ['vip', '__proto__', '7', 'unknown']) expect(pool.pooledId(`${id}`)).toBe(id);
+  });
+
   it('keeps apart lists that would join to the same key', () => {
     const pool = new IdListPool();
     const two = pool.copy(['a', 'b']);
@@ -21,7 +59,7 @@ describe('IdListPool', () => {
     expect(pool.shared(['a\u0000b'])).toEqual(['a\u0000b']);
   });
 
-  it('shares a caller’s list as a frozen copy, and a frozen list as it is', () => {
+  it('shares a caller’s list, frozen or not, as a frozen copy that later equal lists are answered with', () => {
     const pool = new IdListPool();
     const given = ['x', 'y'];
     const shared = pool.shared(given);
@@ -29,9 +67,16 @@ describe('IdListPool', () => {
     expect(Object.isFrozen(given)).toBe(false);
     expect(pool.shared(['x', 'y'])).toBe(shared);
     const frozen = Object.freeze(['z']);
-    expect(pool.shared(frozen)).toBe(frozen);
-    expect(pool.shared(Object.freeze(['z']))).toBe(frozen);
-    expect(pool.shared(['z'])).toBe(frozen);
+    const sharedFrozen = pool.shared(frozen);
+    expect(sharedFrozen).toEqual(['z']);
+    expect(Object.isFrozen(sharedFrozen)).toBe(true);
+    expect(pool.shared(sharedFrozen)).toBe(sharedFrozen);
+    expect(pool.shared(Object.freeze(['z']))).toBe(sharedFrozen);
+    expect(pool.shared(['z'])).toBe(sharedFrozen);
+    // A list another pool made (a seed's) is kept as it is.
+    const seeded = new IdListPool().copy(['s1', 's2']);
+    expect(pool.shared(seeded)).toBe(seeded);
+    expect(pool.shared(['s1', 's2'])).toBe(seeded);
     // A frozen list made from a pooled one (as withIds and withoutIds make them) is answered as the pool's.
     expect(pool.shared(Object.freeze(['x', 'y']))).toBe(shared);
     expect(pool.shared([])).toBe(noIds);

@@ -1,7 +1,44 @@
 import { withoutRepeats } from '@marketing/domain';
 
+/**
+ * A 32-bit summary of a set of IDs: for each, one bit chosen by a hash of its text. A list whose
+ * summary lacks a bit of another's cannot hold all of that one's IDs; one that has them all may.
+ *
+ * @example
+ * ```ts
+ * const wanted = idBits(['vip', 'new']);
+ * const mayHold = (list: readonly string[]) => ((idBitsOf(list) ?? wanted) & wanted) === wanted;
+ * ```
+ */
+export function idBits(ids: readonly string[]): number {
+  let bits = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    // FNV-1a over the UTF-16 units; its top five bits pick the ID's bit.
+    let hash = 0x811c9dc5;
+    for (let c = 0; c < id.length; c++) hash = Math.imul(hash ^ id.charCodeAt(c), 0x01000193);
+    bits |= 1 << (hash >>> 27);
+  }
+  return bits;
+}
+
+/** The {@link idBits} of a list a pool made (`undefined` for any other list). */
+export const idBitsOf = (list: readonly string[]): number | undefined => (list as BitsCarrier).idBits;
+
+interface BitsCarrier {
+  idBits?: number;
+}
+
+// Freezes a list the pool hands out with its idBits beside it, as a property that copies, spreads,
+// clones and JSON leave out (not enumerable): a search for contacts of several tags reads it
+// instead of looking for each tag in each candidate's list (through includes, 11 ns a candidate).
+function frozenWithBits<T extends readonly string[]>(list: T): T {
+  Object.defineProperty(list, 'idBits', { value: idBits(list) });
+  return Object.freeze(list);
+}
+
 /** The one empty list every stored contact without tags or opt-outs shares. */
-export const noIds: string[] = Object.freeze([]) as unknown as string[];
+export const noIds: string[] = frozenWithBits([]) as unknown as string[];
 
 // Past this many different lists (tag combinations) a pool keeps no more: each is its own.
 const MAX_POOLED_LISTS = 4096;
@@ -10,6 +47,11 @@ const MAX_POOLED_LISTS = 4096;
 // 10 MB a change for as long as the pool lived.
 const MAX_POOLED_LENGTH = 32;
 const MAX_KEY_CHARS = 1024;
+
+// The one copy V8 keeps of a text used as a property name. V8 compares two such copies by address
+// alone, and other strings character by character: an `$all` of two tags over a million contacts
+// read its candidates' tag lists 2-3 times as fast once the lists' IDs and the search's were these.
+const internalized = (id: string): string => Object.keys({ [id]: 0 })[0]!;
 
 /**
  * Keeps one frozen copy of each list of IDs that contacts repeat: a million contacts name the
@@ -44,9 +86,11 @@ export class IdListPool {
    * The pool's frozen copy of a list without repeats, made now if the pool has room; else a frozen
    * copy of its own (less its repeats). For lists the caller made and will not change (a stored
    * contact's). A frozen list is taken as having no repeats: the pool's own, or one made from
-   * such a list by `withIds` or `withoutIds` (which keep a list frozen); the pool keeps it when it
-   * is new, answers its own copy when not, and takes a long one as it is (a list of 10,000 tags is
-   * not looked through for repeats at each change of a contact that carries them).
+   * such a list by `withIds` or `withoutIds` (which keep a list frozen); the pool answers its own
+   * copy of it (made of the pool's IDs, with their {@link idBits}: a new one is copied so, unless
+   * another pool made it), and
+   * takes a long one as it is (a list of 10,000 tags is not looked through for repeats at each
+   * change of a contact that carries them).
    */
   shared(list: readonly string[]): readonly string[] {
     if (list.length === 0) return noIds;
@@ -56,11 +100,35 @@ export class IdListPool {
       const known = this.#known(key, list);
       if (known) return known;
       if (this.#lists.size < MAX_POOLED_LISTS)
-        return Object.isFrozen(list) ? this.#keep(key, list) : this.#copied(key, list);
+        // Another pool's list (a seed's) is kept as it is: its IDs are already such copies.
+        return idBitsOf(list) === undefined ? this.#copied(key, list) : this.#keep(key, list);
     }
     if (Object.isFrozen(list)) return list;
     const unique = withoutRepeats(list);
-    return Object.freeze(unique === list ? [...list] : unique);
+    return frozenWithBits(unique === list ? [...list] : unique);
+  }
+
+  /**
+   * The pool's copy of an ID, which stored lists hold (compared by address, see `internalized`),
+   * or the ID itself when no list the pool made holds it.
+   *
+   * @example
+   * ```ts
+   * const tags = pool.copy(['vip', 'new']);
+   * tags.includes(pool.pooledId(JSON.parse('"vip"'))); // true, found by address
+   * ```
+   */
+  pooledId(id: string): string {
+    return this.#ids.get(id) ?? id;
+  }
+
+  #pooled(id: string): string {
+    let pooled = this.#ids.get(id);
+    if (pooled === undefined) {
+      pooled = internalized(id);
+      this.#ids.set(id, pooled);
+    }
+    return pooled;
   }
 
   #keep(key: string, list: readonly string[]): readonly string[] {
@@ -78,16 +146,10 @@ export class IdListPool {
   #copied(key: string | undefined, given: readonly string[]): string[] {
     const list = withoutRepeats(given);
     const out = new Array<string>(list.length);
-    for (let i = 0; i < list.length; i++) {
-      const id = list[i]!;
-      const pooled = this.#ids.get(id);
-      if (pooled === undefined) this.#ids.set(id, id);
-      out[i] = pooled ?? id;
-    }
+    for (let i = 0; i < list.length; i++) out[i] = this.#pooled(list[i]!);
     if (key === undefined || list !== given || this.#lists.has(key) || this.#lists.size >= MAX_POOLED_LISTS)
       return out;
-    Object.freeze(out);
-    this.#keep(key, out);
+    this.#keep(key, frozenWithBits(out));
     return out;
   }
 }
