@@ -41,7 +41,7 @@ export type {
   OutboxFilter,
   ResetOptions,
 } from './mock-service.js';
-export type { ContactColumn, ContactColumns } from './store/contact-columns.js';
+export type { ContactColumn, ContactColumns, TextColumn } from './store/contact-columns.js';
 export { ContactColumnsSchema } from './store/contact-columns.js';
 export type {
   ClickRecord,

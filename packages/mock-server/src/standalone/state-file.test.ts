@@ -50,7 +50,7 @@ describe('state files', () => {
     expect(loadStateFile(path)).toEqual({ ...saved, trusted: true });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
       format: 'marketing-mock-state',
-      version: 2,
+      version: 3,
     });
   });
 
@@ -94,13 +94,12 @@ describe('state files', () => {
     const file = JSON.parse(readFileSync(path, 'utf8'));
     expect(file.world.contacts.count).toBe(4);
     expect(file.world.contacts.columns.org_id).toEqual({ values: ['o', 'p'], codes: [0, 0, 1, 1] });
-    // Mostly distinct values are a plain list, values repeated enough a dictionary (-1: none).
-    expect(file.world.contacts.columns.cell).toEqual([
-      '27821000000',
-      '27821000001',
-      '27821000000',
-      '27821000002',
-    ]);
+    // Mostly distinct texts are a text column, values repeated enough a dictionary (-1: none),
+    // mostly distinct values of other types a plain list.
+    expect(file.world.contacts.columns.cell).toEqual({
+      text: '27821000000278210000012782100000027821000002',
+      lengths: [11, 11, 11, 11],
+    });
     expect(file.world.contacts.columns.firstname).toEqual({ values: ['Ada'], codes: [0, -1, -1, -1] });
 
     const saved = loadStateFile(path)!;
@@ -156,6 +155,51 @@ describe('state files', () => {
     expect(createMockService({ seed: inParts.world, seedIsTrusted: true }).state()).toEqual(state);
   });
 
+  it('save columns of text, absent values and empty, non-ASCII and broken texts among them, as text columns that load back as they were', () => {
+    const path = join(dir(), 'state.json');
+    const names = ['Ada', '', 'Zoë', '日本', '\ud83d', '\ude00x', 'a"b\\c\n', '😀'];
+    const contacts = Array.from({ length: 2_500 }, (_, i) => ({
+      org_id: 'o',
+      cell: `2782${String(i).padStart(7, '0')}`,
+      ...(i % 7 === 3 ? {} : { firstname: `${names[i % names.length]}${i}` }),
+      lastname: i < names.length ? names[i] : `L${i}`,
+      c2: i,
+    }));
+    const mock = createMockService({ now: '2026-05-01T00:00:00Z', seed: { orgs: [{ _id: 'o' }], contacts } });
+    const state = mock.state();
+    saveStateFile(path, { world: state });
+    const { columns } = JSON.parse(readFileSync(path, 'utf8')).world.contacts;
+    expect(columns.firstname.lengths.slice(0, 4)).toEqual([4, 1, 4, null]);
+    expect(columns.lastname.lengths.slice(0, names.length + 1)).toEqual([...names.map((n) => n.length), 2]);
+    // Mostly distinct values of another type are a plain list.
+    expect(columns.c2.slice(0, 3)).toEqual([0, 1, 2]);
+    const saved = loadStateFile(path)!;
+    expect(saved.trusted).toBe(true);
+    expect(createMockService({ seed: saved.world, seedIsTrusted: true }).state()).toEqual(state);
+    expect(createMockService({ seed: saved.world }).state()).toEqual(state);
+  });
+
+  it('read a version 2 file, whose columns of text are lists', () => {
+    const path = join(dir(), 'state.json');
+    const world = {
+      orgs: [{ _id: 'o' }],
+      contacts: [{ org_id: 'o', cell: '27821234567', firstname: 'Ada' }],
+    };
+    saveStateFile(path, { world });
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    const columns = {
+      count: 1,
+      columns: { org_id: ['o'], cell: ['27821234567'], firstname: ['Ada'] },
+    };
+    const version2 = { ...file, version: 2, world: { ...file.world, contacts: columns } };
+    writeFileSync(path, JSON.stringify(version2));
+    const loaded = loadStateFile(path)!;
+    expect(loaded.trusted).toBe(false);
+    expect(createMockService({ seed: loaded.world }).findContacts({})).toMatchObject([
+      { cell: '27821234567', firstname: 'Ada' },
+    ]);
+  });
+
   it('read a version 1 file, whose contacts are rows', () => {
     const path = join(dir(), 'state.json');
     const world = { orgs: [{ _id: 'o' }], contacts: [{ org_id: 'o', cell: '27821234567' }] };
@@ -170,10 +214,10 @@ describe('state files', () => {
   it('refuse a state file of another version, naming it', () => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: 9, world: {} }));
-    expect(() => loadStateFile(path)).toThrow('has version 9; this mock reads versions 1 and 2');
+    expect(() => loadStateFile(path)).toThrow('has version 9; this mock reads versions 1, 2 and 3');
     writeFileSync(path, JSON.stringify({ format: 'marketing-mock-state', version: '2', world: {} }));
     expect(() => loadStateFile(path)).toThrow(
-      'has version "2" (text, not a number); this mock reads versions 1 and 2',
+      'has version "2" (text, not a number); this mock reads versions 1, 2 and 3',
     );
   });
 

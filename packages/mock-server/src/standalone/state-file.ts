@@ -29,9 +29,10 @@ export interface SavedState {
 
 /** The `format` field that marks a state file written by the mock. */
 export const STATE_FILE_FORMAT = 'marketing-mock-state';
-// Version 2 saves contacts as columns; version 1 files (contacts as rows) are still read.
-const VERSION = 2;
-const READABLE_VERSIONS: readonly unknown[] = [1, 2];
+// Version 2 saves contacts as columns, version 3 columns of text as text columns (see
+// `ContactColumn`); files of versions 1 (contacts as rows) and 2 are still read.
+const VERSION = 3;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, 3];
 const WORLD_KEY = '"world":';
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -68,7 +69,7 @@ export function loadStateFile(path: string, options: { pieceBytes?: number } = {
   if (file.format !== STATE_FILE_FORMAT) return { world: parsed as SeedDocument, trusted: false };
   if (!READABLE_VERSIONS.includes(file.version))
     throw refuse(
-      `has version ${typeof file.version === 'string' ? `${JSON.stringify(file.version)} (text, not a number)` : String(file.version)}; this mock reads versions ${READABLE_VERSIONS.join(' and ')}`,
+      `has version ${typeof file.version === 'string' ? `${JSON.stringify(file.version)} (text, not a number)` : String(file.version)}; this mock reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)}`,
     );
   if (!isObject(file.world)) throw refuse(`has no world (its "world" is ${describe(file.world)})`);
   const clock = readClock(file.clock, refuse);

@@ -118,6 +118,69 @@ describe('contact columns', () => {
     ).toEqual(['t', 'u']);
   });
 
+  it('read a text column as the list of texts its lengths cut, null where a contact has none', () => {
+    const table = toContactColumns(rows);
+    const columns = {
+      ...table.columns,
+      cell: { text: rows.map((row) => row.cell).join(''), lengths: [11, 11, 11, 11] },
+      firstname: { text: 'AdaZoë', lengths: [3, null, 0, 3] },
+    };
+    const reader = new ContactColumnReader({ count: 4, columns });
+    expect(Array.from({ length: 4 }, (_, i) => reader.row(i).firstname)).toEqual([
+      'Ada',
+      undefined,
+      '',
+      'Zoë',
+    ]);
+    expect(seedWith({ count: 4, columns }).state().contacts).toEqual(
+      seedWith(
+        rows.map((row, i) => ({ ...row, ...[{}, {}, { firstname: '' }, { firstname: 'Zoë' }][i] })),
+      ).state().contacts,
+    );
+  });
+
+  it('refuse a text column whose lengths are too few, not lengths, or do not add up to its text', () => {
+    const table = toContactColumns(rows);
+    const withCell =
+      (cell: unknown, trusted = false) =>
+      () =>
+        createMockService({
+          seedIsTrusted: trusted,
+          seed: {
+            orgs: [{ _id: 'o' }],
+            contacts: { ...table, columns: { ...table.columns, cell } } as never,
+          },
+        });
+    const text = rows.map((row) => row.cell).join('');
+    expect(withCell({ text, lengths: [11, 11, 11] })).toThrow(
+      'contacts.columns.cell.lengths: Expected 4 entries, got 3',
+    );
+    for (const bad of [-1, 1.5, '11', true])
+      expect(withCell({ text, lengths: [11, 11, bad, 11] })).toThrow(
+        'contacts.columns.cell.lengths.2: Expected null or a length (a whole number of at least 0)',
+      );
+    expect(withCell({ text, lengths: [11, 11, 11, 10] })).toThrow(
+      'contacts.columns.cell.text: Expected 43 characters (the lengths added up), got 44',
+    );
+    expect(withCell({ lengths: [11, 11, 11, 11] })).toThrow(
+      `contacts.columns.cell: A text column needs "text", every contact's value one after another`,
+    );
+    expect(withCell({ text, lengths: 'x' })).toThrow(
+      `contacts.columns.cell: A text column needs "lengths", a list of the length of each contact's value`,
+    );
+    expect(withCell({ text, lengths: [11, 11, 11, 11], codes: [] })).toThrow(
+      'contacts.columns.cell: A text column has only "text" and "lengths", not "codes"',
+    );
+    // Trusted or not, each contact still needs its cell, and a valid one when checked in full.
+    for (const trusted of [true, false])
+      expect(withCell({ text: text.slice(11), lengths: [11, null, 11, 11] }, trusted)).toThrow(
+        trusted ? 'contacts.1.cell: Every contact needs a cell' : 'contacts.1.cell',
+      );
+    expect(withCell({ text: `${text.slice(0, 33)}123`, lengths: [11, 11, 11, 3] })).toThrow(
+      'contacts.3.cell: Invalid cell number',
+    );
+  });
+
   it('seed the same contacts as the rows they were written from', () => {
     expect(seedWith(toContactColumns(rows)).state()).toEqual(seedWith(rows).state());
   });
@@ -181,7 +244,7 @@ describe('contact columns', () => {
       expect(message).not.toMatch(/contacts: Invalid input$/m);
     const withColumn = (tag_ids: unknown) => refusal({ ...table, columns: { ...table.columns, tag_ids } });
     expect(withColumn('a')).toContain(
-      `contacts.columns.tag_ids: Expected a list of each contact's value, or a dictionary {"values": [...], "codes": [...]}; got string`,
+      `contacts.columns.tag_ids: Expected a list of each contact's value, a dictionary {"values": [...], "codes": [...]} or a text column {"text": "...", "lengths": [...]}; got string`,
     );
     expect(withColumn(null)).toContain('got null');
     expect(withColumn({ codes: [0, 0, 0, 0] })).toContain(

@@ -73,6 +73,12 @@ describe('IdListPool', () => {
     expect(pool.shared(sharedFrozen)).toBe(sharedFrozen);
     expect(pool.shared(Object.freeze(['z']))).toBe(sharedFrozen);
     expect(pool.shared(['z'])).toBe(sharedFrozen);
+    // A frozen list it copied (a state file's) is answered as that copy again, found by the list.
+    const fromFile = Object.freeze(['f1', 'f2', 'f1']);
+    const copied = pool.shared(fromFile);
+    expect(copied).toEqual(['f1', 'f2']);
+    expect(Object.isFrozen(copied)).toBe(true);
+    expect(pool.shared(fromFile)).toBe(copied);
     // A list another pool made (a seed's) is kept as it is.
     const seeded = new IdListPool().copy(['s1', 's2']);
     expect(pool.shared(seeded)).toBe(seeded);

@@ -69,8 +69,10 @@ const internalized = (id: string): string => Object.keys({ [id]: 0 })[0]!;
 export class IdListPool {
   readonly #ids = new Map<string, string>();
   readonly #lists = new Map<string, string[]>();
-  // The lists the pool keeps, answered as they are without making their key.
-  readonly #kept = new WeakSet<readonly string[]>();
+  // The lists the pool keeps (each answered as itself) and the frozen lists it was given and
+  // copied (each answered as its copy), without making their key: a state file's contacts share
+  // a few hundred frozen lists, and keying each contact's took 200 ms a million.
+  readonly #answers = new WeakMap<readonly string[], readonly string[]>();
 
   /**
    * A copy of a list of IDs without repeats, each the pool's one copy of it (an empty list:
@@ -94,14 +96,17 @@ export class IdListPool {
    */
   shared(list: readonly string[]): readonly string[] {
     if (list.length === 0) return noIds;
-    if (this.#kept.has(list)) return list;
+    const answer = this.#answers.get(list);
+    if (answer !== undefined) return answer;
     const key = keyOf(list);
     if (key !== undefined) {
       const known = this.#known(key, list);
-      if (known) return known;
+      if (known) return this.#answered(list, known);
       if (this.#lists.size < MAX_POOLED_LISTS)
         // Another pool's list (a seed's) is kept as it is: its IDs are already such copies.
-        return idBitsOf(list) === undefined ? this.#copied(key, list) : this.#keep(key, list);
+        return idBitsOf(list) === undefined
+          ? this.#answered(list, this.#copied(key, list))
+          : this.#keep(key, list);
     }
     if (Object.isFrozen(list)) return list;
     const unique = withoutRepeats(list);
@@ -133,8 +138,15 @@ export class IdListPool {
 
   #keep(key: string, list: readonly string[]): readonly string[] {
     this.#lists.set(key, list as string[]);
-    this.#kept.add(list);
+    this.#answers.set(list, list);
     return list;
+  }
+
+  // The answer to `shared(list)`, frozen, and remembered for the list itself when it is frozen too.
+  #answered(list: readonly string[], copy: readonly string[]): readonly string[] {
+    const answer = Object.isFrozen(copy) ? copy : frozenWithBits(copy);
+    if (Object.isFrozen(list)) this.#answers.set(list, answer);
+    return answer;
   }
 
   #known(key: string, list: readonly string[]): string[] | undefined {

@@ -162,9 +162,9 @@ function* trustedContactColumns(
   issues: { path: string; message: string }[],
 ): Steps<Map<string, Contact[]>> {
   const contactsByOrg = new Map<string, Contact[]>();
-  yield* checkTrustedColumns(contacts, issues);
-  if (issues.length > 0) return contactsByOrg;
   const columns = new ContactColumnReader(contacts);
+  yield* checkTrustedColumns(contacts.count, columns, issues);
+  if (issues.length > 0) return contactsByOrg;
   for (let i = 0; i < columns.count; i++) {
     if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const orgId = columns.orgId(i) as string;
@@ -194,12 +194,13 @@ const notAField = (name: string) => ({ path: columnPath(name), message: 'Not a c
  * are checked once each. What is skipped is the cost: cells are not parsed as phone numbers again.
  */
 function* checkTrustedColumns(
-  contacts: ContactColumns,
+  count: number,
+  columns: ContactColumnReader,
   issues: { path: string; message: string }[],
 ): Steps<void> {
-  if (contacts.count > 0 && !Object.hasOwn(contacts.columns, 'cell'))
+  if (count > 0 && !columns.columns().has('cell'))
     issues.push({ path: 'contacts.columns.cell', message: 'Every contact needs a cell' });
-  for (const [name, column] of Object.entries(contacts.columns)) {
+  for (const [name, { values: entries, codes }] of columns.columns()) {
     const check = contactFieldCheck(name);
     const path = columnPath(name);
     if (!check) {
@@ -207,8 +208,7 @@ function* checkTrustedColumns(
       continue;
     }
     const required = name === 'cell' || name === 'org_id';
-    const dictionary = !Array.isArray(column);
-    const entries = dictionary ? column.values : column;
+    const dictionary = codes !== null;
     for (let i = 0; i < entries.length && issues.length < MAX_SEED_ISSUES; i++) {
       if (i % (RECORDS_PER_STEP * 8) === RECORDS_PER_STEP * 8 - 1) yield;
       const value = entries[i];
@@ -219,7 +219,7 @@ function* checkTrustedColumns(
           message: absent ? `Every contact needs a ${name}` : `Not a valid ${name}`,
         });
     }
-    const without = dictionary && required ? column.codes.indexOf(-1) : -1;
+    const without = dictionary && required ? codes.indexOf(-1) : -1;
     if (without >= 0)
       issues.push({ path: `${path}.codes.${without}`, message: `Every contact needs a ${name}` });
     if (issues.length >= MAX_SEED_ISSUES) return;

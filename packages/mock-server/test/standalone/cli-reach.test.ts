@@ -333,7 +333,7 @@ describe('the standalone server, reached from outside', () => {
       { to: '27831234567', content: 'Hi', createdAt: '2026-03-01T09:00:00.000Z' },
     ]);
     const saved = JSON.parse(readFileSync(state, 'utf8'));
-    expect(saved).toMatchObject({ format: 'marketing-mock-state', version: 2, clock: { fixed: true } });
+    expect(saved).toMatchObject({ format: 'marketing-mock-state', version: 3, clock: { fixed: true } });
     expect(Object.keys(saved.world)).toEqual(
       expect.arrayContaining(['outbox', 'webhook_deliveries', 'replies']),
     );
