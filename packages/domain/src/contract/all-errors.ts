@@ -60,7 +60,7 @@ export function allErrors(endpoint: EndpointDefinition): DocumentedError[] {
       status: 413,
       error: messages.bodyTooComplexPrefix,
       prefix: true,
-      when: 'the body goes past one of the mock’s own limits: more lists and objects than its size allows, nesting deeper than 64, an object of more than 10,000 members, or a string, number or run of white space of more than 1,048,576 characters',
+      when: 'the body goes past one of the mock’s own limits: more lists and objects than its size allows, nesting deeper than 64, an object of more than 10,000 members, or a string, number or run of white space of more than 1,048,576 characters (16,777,216 for a seed document’s strings that are not keys)',
     });
   }
   errors.push({

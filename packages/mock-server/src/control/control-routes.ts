@@ -2,7 +2,7 @@ import { ClockError } from '../core/clock.js';
 import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
 import type { IncomingCall } from '../core/handle-request.js';
-import { type BodySource, readFirst, readJsonBody } from '../core/json-body.js';
+import { type BodySource, bodyLimits, readFirst, readJsonBody, seedBodyLimits } from '../core/json-body.js';
 import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { SharedQueues } from '../core/one-at-a-time.js';
@@ -159,7 +159,7 @@ export async function answerControl(
     ? mock.settings.maxBodyBytes
     : Math.min(CONTROL_BODY_MAX_BYTES, mock.settings.maxBodyBytes);
   const answerPost = async (source: BodySource = call): Promise<Answer> => {
-    const read = await readJsonBody(source, maxBytes);
+    const read = await readJsonBody(source, maxBytes, route?.seedBody ? seedBodyLimits : bodyLimits);
     // Without a content-type only an empty body passes: anything else was sent as some other type.
     if (
       !call.headers.has('content-type') &&

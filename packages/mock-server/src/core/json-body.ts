@@ -15,6 +15,13 @@ import { runInSlices, runToEnd, type Steps } from './slices.js';
  */
 export const bodyLimits: JsonLimits = { depth: 64, members: 10_000, stringChars: 1 << 20 };
 
+/**
+ * {@link bodyLimits} for a seed document: a string that is not a key may hold 16 MiB characters (a
+ * text column holds a field of every contact in one: 1.5 million cells). A string is parsed in one
+ * call whatever its length, so it is bounded still: 40 MB held the server 0.1 s.
+ */
+export const seedBodyLimits: JsonLimits = { ...bodyLimits, textChars: 16 * 2 ** 20 };
+
 /** What a body is read from: a `Request`, or the mock's own view of one. */
 export interface BodySource {
   headers: { get(name: string): string | null };
@@ -65,7 +72,11 @@ const tooComplex = (what: string) => fail(413, `${messages.bodyTooComplexPrefix}
  * if ('error' in read) return read.error;
  * ```
  */
-export async function readJsonBody(request: BodySource, maxBytes: number): Promise<ReadBody> {
+export async function readJsonBody(
+  request: BodySource,
+  maxBytes: number,
+  limits: JsonLimits = bodyLimits,
+): Promise<ReadBody> {
   const encoding = request.headers.get('content-encoding');
   // Read as sent: a gzip body was refused as "not JSON", and one marked gzip but plain accepted.
   if (encoding !== null && !/^\s*(identity)?\s*$/i.test(encoding))
@@ -87,8 +98,8 @@ export async function readJsonBody(request: BodySource, maxBytes: number): Promi
     throw error;
   }
   if (text.length > maxBytes) return tooLarge();
-  if (text.length > SLICED_PARSE_FROM_CHARS) return runInSlices(largeBodySteps(text));
-  if (text.length > PLAIN_PARSE_UP_TO_CHARS) return runToEnd(checkedBodySteps(text));
+  if (text.length > SLICED_PARSE_FROM_CHARS) return runInSlices(largeBodySteps(text, limits));
+  if (text.length > PLAIN_PARSE_UP_TO_CHARS) return runToEnd(checkedBodySteps(text, limits));
   if (text.trim() === '') return { body: undefined };
   try {
     return { body: JSON.parse(text) };
@@ -97,17 +108,17 @@ export async function readJsonBody(request: BodySource, maxBytes: number): Promi
   }
 }
 
-function* largeBodySteps(text: string): Steps<ReadBody> {
+function* largeBodySteps(text: string, limits: JsonLimits): Steps<ReadBody> {
   if (yield* tooDenseSteps(text)) return { error: fail(413, tooDenseMessage) };
   yield;
-  return yield* checkedBodySteps(text);
+  return yield* checkedBodySteps(text, limits);
 }
 
-function* checkedBodySteps(text: string): Steps<ReadBody> {
+function* checkedBodySteps(text: string, limits: JsonLimits): Steps<ReadBody> {
   if (!(yield* hasNonSpaceSteps(text))) return { body: undefined };
   let body: unknown;
   try {
-    body = yield* parseJsonSteps(text, undefined, bodyLimits);
+    body = yield* parseJsonSteps(text, undefined, limits);
   } catch (error) {
     if (error instanceof JsonLimitError) return { error: tooComplex(error.what) };
     return { error: fail(400, messages.bodyNotJson) };

@@ -115,6 +115,19 @@ describe('parseJsonSteps', () => {
     );
   });
 
+  it('takes a string value up to textChars where keys, numbers and white space stop at stringChars', () => {
+    const limits = { depth: 64, members: 100, stringChars: 10, textChars: 30 };
+    const parse = (text: string) => runToEnd(parseJsonSteps(text, 8, limits));
+    const long = 'x'.repeat(25);
+    expect(parse(`{"a":["${long}"],"b":"${long}"}`)).toEqual({ a: [long], b: long });
+    expect(() => parse(`{"a":"${'x'.repeat(31)}"}`)).toThrow('a string of more than 30 characters');
+    expect(() => parse(`{"${long}" :1}`)).toThrow('a string of more than 10 characters');
+    expect(() => parse(`{"a":${'1'.repeat(25)}}`)).toThrow('a number of more than 10 characters');
+    expect(() => parse(`{"a":1${' '.repeat(25)}}`)).toThrow(
+      'white space of more than 10 characters in a row',
+    );
+  });
+
   it('keeps "__proto__" as a member, never as the prototype, in objects it takes apart', () => {
     const text = `{"__proto__":{"polluted":true},"list":[${'1,'.repeat(50)}1]}`;
     const value = runToEnd(parseJsonSteps(text, 4)) as Record<string, unknown>;

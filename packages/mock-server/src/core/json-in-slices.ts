@@ -29,6 +29,12 @@ export interface JsonLimits {
   members: number;
   /** Characters of one string or key, as written in the text. */
   stringChars: number;
+  /**
+   * Characters of one string that is not a key, when it may be longer than `stringChars` (a seed's
+   * text column holds a field of every contact in one). Numbers and runs of white space stay
+   * bounded by `stringChars`.
+   */
+  textChars?: number;
 }
 
 /**
@@ -49,8 +55,8 @@ const tooDeep = (limits: JsonLimits) =>
 /** The refusal of an object of more members than `limits` allow. */
 export const tooManyMembers = (limits: JsonLimits) =>
   new JsonLimitError(`an object of more than ${count(limits.members)} members`);
-const tooLongString = (limits: JsonLimits) =>
-  new JsonLimitError(`a string of more than ${count(limits.stringChars)} characters`);
+const tooLongString = (chars: number) =>
+  new JsonLimitError(`a string of more than ${count(chars)} characters`);
 
 const tooLongBetweenMarks = (limits: JsonLimits, space: boolean) =>
   new JsonLimitError(
@@ -74,6 +80,11 @@ function stringEnd(text: string, at: number): number {
     if ((quote - 1 - backslash) % 2 === 0) return quote;
     quote = text.indexOf('"', quote + 1);
   }
+}
+
+// Whether the string that ended just before `at` is a key (a colon follows it).
+function isKey(text: string, at: number): boolean {
+  return text.charCodeAt(skipSpace(text, at)) === COLON;
 }
 
 // Where the value starting at `at` ends. Lists and objects here are ones the first pass found
@@ -112,7 +123,13 @@ function* largeContainers(text: string, pieceChars: number, limits: JsonLimits):
       const c = text.charCodeAt(i);
       if (c === QUOTE) {
         const end = stringEnd(text, i);
-        if (end - i - 1 > limits.stringChars) throw tooLongString(limits);
+        const chars = end - i - 1;
+        if (chars > limits.stringChars) {
+          const textChars = isKey(text, end + 1)
+            ? limits.stringChars
+            : (limits.textChars ?? limits.stringChars);
+          if (chars > textChars) throw tooLongString(textChars);
+        }
         i = mark = end;
       } else if (c === OPEN_LIST || c === OPEN_OBJECT) {
         mark = i;

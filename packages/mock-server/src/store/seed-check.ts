@@ -9,15 +9,25 @@ import { MAX_SEED_ISSUES, RECORDS_PER_STEP } from './seed-parse.js';
 import type { ParsedSeedDocument } from './seed-schema.js';
 import type { WorldRecords as World } from './world-records.js';
 
-/** A seed document the mock cannot apply; `issues` say what and where. */
+// The most characters of an issue's path or message: a message names the value it refuses (an
+// unknown organisation's ID), and a seed's text may be as long as its body.
+const MAX_ISSUE_CHARS = 1_000;
+const shortened = (text: string) =>
+  text.length <= MAX_ISSUE_CHARS ? text : `${text.slice(0, MAX_ISSUE_CHARS)}… (${text.length} characters)`;
+
+/**
+ * A seed document the mock cannot apply; `issues` say what and where, each path and message cut
+ * at 1,000 characters.
+ */
 export class SeedError extends Error {
   override name = 'SeedError' as const;
   readonly issues: { path: string; message: string }[];
   constructor(issues: { path: string; message: string }[]) {
+    const cut = issues.map(({ path, message }) => ({ path: shortened(path), message: shortened(message) }));
     super(
-      `Invalid seed document: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      `Invalid seed document: ${cut.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
     );
-    this.issues = issues;
+    this.issues = cut;
   }
 }
 

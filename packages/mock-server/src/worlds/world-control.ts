@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { parseBody } from '../control/control-route.js';
 import { ControlError } from '../core/control-error.js';
 import type { IncomingCall } from '../core/handle-request.js';
-import { readFirst, readJsonBody } from '../core/json-body.js';
+import { readFirst, readJsonBody, seedBodyLimits } from '../core/json-body.js';
 import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
@@ -65,7 +65,7 @@ async function answer(router: WorldHost, call: IncomingCall, path: string): Prom
     // The body is read before the turn (a stalled upload must not hold it) and parsed in it.
     const source = await readFirst(call, maxBytes);
     const create = async (): Promise<Answer> => {
-      const read = await readJsonBody(source, maxBytes);
+      const read = await readJsonBody(source, maxBytes, seedBodyLimits);
       if ('error' in read) return read.error;
       const input = parseBody(CreateBody, read.body);
       return ok(await router.createInSlices({ ...input, seed: input.seed as SeedDocument | undefined }), 201);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/index.js';
+import { createMockService, createWorldRouter } from '../../src/index.js';
 
 // What a request body may hold: the mock's own bounds, each refused with a 413 that names it,
 // before the body is parsed whole (the service states none).
@@ -186,6 +186,52 @@ describe('a control-plane body', () => {
     const answer = await post(mock, '/__mock/seed', body);
     expect(answer.status).toBe(200);
     expect(mock.findContacts({ limit: 1, org: 'o' })).toHaveLength(1);
+  });
+
+  it('takes a text column of more than 1,048,576 characters, but no key that long, on the seed routes alone', async () => {
+    const cells = Array.from({ length: 100_000 }, (_, i) => `2782${String(i).padStart(7, '0')}`);
+    const seed = (extra = '') =>
+      `{"contacts":{"count":${cells.length},"columns":{"org_id":{"values":["o"],"codes":[${'0,'.repeat(cells.length - 1)}0]},"cell":{"text":"${cells.join('')}","lengths":[${'11,'.repeat(cells.length - 1)}11]}${extra}}}}`;
+    expect(cells.join('').length).toBeGreaterThan(2 ** 20);
+    for (const path of ['/__mock/seed', '/__mock/reset']) {
+      const mock = createMockService({ seed: {} });
+      const answer = await post(
+        mock,
+        path,
+        seed().replace('{"contacts"', '{"orgs":[{"_id":"o"}],"contacts"'),
+      );
+      expect(answer.status).toBe(200);
+      expect(mock.findContacts({ org: 'o', limit: 100_001 })).toHaveLength(100_000);
+      const longKey = await post(mock, path, seed(`,"${'k'.repeat(2 ** 20 + 1)}":[]`));
+      expect(longKey.status).toBe(413);
+      expect((await longKey.json()).error).toBe(limit('a string of more than 1,048,576 characters'));
+    }
+    const router = createWorldRouter(createMockService());
+    const world = await router.fetch(`${router.main.baseUrl}/__mock/worlds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"big","seed":${seed().replace('{"contacts"', '{"orgs":[{"_id":"o"}],"contacts"')}}`,
+    });
+    expect(world.status).toBe(201);
+    const { post: postService } = startMock();
+    const service = await postService('/contacts/search', `{"find":{"cell":["${cells.join('')}"]}}`);
+    expect(service.status).toBe(413);
+    expect((await service.json()).error).toBe(limit('a string of more than 1,048,576 characters'));
+  });
+
+  it('answers a seed of a value as long as its body with issues cut at 1,000 characters', async () => {
+    const mock = createMockService({ seed: { orgs: [{ _id: 'o' }] } });
+    const org = 'x'.repeat(3 * 2 ** 20);
+    const answer = await post(
+      mock,
+      '/__mock/seed',
+      JSON.stringify({ contacts: [{ org_id: org, cell: '27821000000' }] }),
+    );
+    expect(answer.status).toBe(400);
+    const { error } = await answer.json();
+    expect(error.issues).toEqual([
+      { path: 'contacts.0.org_id', message: `Unknown organisation ${'x'.repeat(979)}… (3145749 characters)` },
+    ]);
   });
 });
 

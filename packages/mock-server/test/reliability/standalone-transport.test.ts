@@ -147,7 +147,7 @@ describe('the standalone server under hostile requests', () => {
     const cli = await start();
     const health = watchHealth(cli.url);
     // 50 MB of objects that JSON.parse takes in one go (about 1 s), then a 40 MB string (0.1 s),
-    // refused by the mock's limit on a string before it is parsed.
+    // refused by the mock's limit on a string in a seed (16 MiB) before it is parsed.
     for (const [body, status, error] of [
       [
         `[${Array.from({ length: 3_500_000 }, (_, i) => `{"n":${i}}`).join(',')}]`,
@@ -157,7 +157,7 @@ describe('the standalone server under hostile requests', () => {
       [
         `{"orgs":"${'x'.repeat(40_000_000)}"}`,
         413,
-        "Request body holds a string of more than 1,048,576 characters, the mock's limit",
+        "Request body holds a string of more than 16,777,216 characters, the mock's limit",
       ],
     ] as const) {
       const refused = await fetch(`${cli.url}/__mock/seed`, {
