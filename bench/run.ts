@@ -693,8 +693,8 @@ record({
   met: median(saves) <= 1_500 && Math.max(...healthWaits) <= 50,
 });
 // From spawning it to its first 200: the whole file read and indexed.
-// In turns with the opt-in the standalone guide suggests for large state files: a larger young
-// generation, which every object the file holds passes through.
+// In turns with a larger young generation, which every object the file holds passes through (the
+// standalone guide says how the two compare).
 const stateStarts: number[] = [];
 const tunedStateStarts: number[] = [];
 const startFromState = (nodeFlags: string[]) =>
