@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../index.js';
-import { ContactColumnReader, toContactColumns } from './contact-columns.js';
+import {
+  type ContactColumn,
+  ContactColumnReader,
+  type ContactColumns,
+  toContactColumns,
+} from './contact-columns.js';
 
 const rows = [
   { org_id: 'o', cell: '27821000000', tag_ids: ['a', 'b'], firstname: 'Ada' },
@@ -29,6 +34,34 @@ describe('contact columns', () => {
     expect(reader.row(0).tag_ids).toBe(reader.row(1).tag_ids);
     expect(Object.isFrozen(reader.row(0).tag_ids)).toBe(true);
     expect(Object.isFrozen(reader.row(2).validated)).toBe(true);
+  });
+
+  it('leave the caller’s columns unfrozen and theirs: a change to them after the seed changes no contact', () => {
+    const tags = ['a', 'b'];
+    const validated = { reachable: true };
+    const columns: ContactColumns = {
+      count: 2,
+      columns: {
+        org_id: { values: ['o'], codes: [0, 0] },
+        cell: { text: '2782100000027821000001', lengths: [11, 11] },
+        tag_ids: { values: [tags], codes: [0, 0] },
+        validated: { values: [validated], codes: [0, -1] },
+      },
+    };
+    const mock = seedWith(columns);
+    expect(Object.isFrozen(tags)).toBe(false);
+    expect(Object.isFrozen(validated)).toBe(false);
+    tags.push('c');
+    validated.reachable = false;
+    expect(mock.state().contacts.map((c) => [c.tag_ids, c.validated])).toEqual([
+      [['a', 'b'], { reachable: true }],
+      [['a', 'b'], undefined],
+    ]);
+    // A text column is no dictionary, nor the other way round, to the types as to the schema.
+    // @ts-expect-error: a column has one form
+    const mixed: ContactColumn = { text: 'ab', lengths: [1, 1], values: ['x'], codes: [0, 0] };
+    const readonlyLengths: ContactColumn = { text: 'ab', lengths: [1, 1] } as const;
+    expect([mixed, readonlyLengths]).toHaveLength(2);
   });
 
   it('read rows of more columns than a row maker takes, each with its own fields', () => {

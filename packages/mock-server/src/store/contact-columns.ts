@@ -17,12 +17,17 @@ import { LiteralRows, MOST_LITERAL_FIELDS } from './literal-rows.js';
  * // the same as ['Ada', null, 'Grace']
  * ```
  */
-export type ContactColumn = unknown[] | { values: unknown[]; codes: number[] } | TextColumn;
+export type ContactColumn =
+  | unknown[]
+  | { values: unknown[]; codes: number[]; text?: never; lengths?: never }
+  | TextColumn;
 
 /** A {@link ContactColumn} of text: every contact's value in one `text`, cut by `lengths`. */
 export interface TextColumn {
   text: string;
-  lengths: (number | null)[];
+  lengths: readonly (number | null)[];
+  values?: never;
+  codes?: never;
 }
 
 const isTextColumn = (column: unknown): column is TextColumn =>
@@ -313,14 +318,16 @@ const entryAt = (entries: ColumnEntries, i: number): unknown =>
   entries.codes === null ? entries.values[i] : entries.values[entries.codes[i]!];
 
 // A dictionary's lists of IDs lose their repeats: the mock never saves one, but anyone can
-// write a state file, with its hash.
+// write a state file, with its hash. Its lists and objects are frozen copies, shared by the
+// contacts that have them: the caller's stay theirs to change (a fixture reused between tests
+// threw once the mock had frozen it).
 function entryOf(column: ContactColumn, idLists: boolean): ColumnEntries {
   if (Array.isArray(column)) return { values: column, codes: null };
   if (isTextColumn(column)) return { values: textValues(column), codes: null };
   const values = column.values.map((value) =>
-    typeof value !== 'object'
+    typeof value !== 'object' || value === null
       ? value
-      : deepFreeze(idLists && isTextList(value) ? withoutRepeats(value) : value),
+      : deepFreeze(idLists && isTextList(value) ? [...withoutRepeats(value)] : structuredClone(value)),
   );
   return { values, codes: column.codes };
 }
