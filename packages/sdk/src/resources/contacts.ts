@@ -207,7 +207,8 @@ export class Contacts {
   }
 
   /**
-   * Adds tags to a contact by ID (recommended) or name; unknown tags are dropped.
+   * Adds tags to a contact by ID (recommended) or name; unknown tags are dropped, and when none is
+   * left the call is refused (`BadRequestError`, code `no_tags_to_change`).
    *
    * @example
    * ```ts
@@ -219,7 +220,8 @@ export class Contacts {
   }
 
   /**
-   * Removes tags from a contact by ID or name.
+   * Removes tags from a contact by ID or name; unknown tags are dropped, and when none is left
+   * the call is refused (`BadRequestError`, code `no_tags_to_change`).
    *
    * @example
    * ```ts
