@@ -32,12 +32,13 @@ describe('POST /__mock/state/save', () => {
     return { status: answer.status, error: ((await answer.json()) as { error: string }).error };
   };
 
+  // A write that failed as Node's file system fails: with its error code.
+  const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
+
   it('answers 507 naming the file when the disk is full, not an internal mock error', async () => {
-    const full = Object.assign(
-      new Error('could not save state to /ci/state.json: ENOSPC: no space left on device, write'),
-      {
-        code: 'ENOSPC',
-      },
+    const full = failure(
+      'ENOSPC',
+      'could not save state to /ci/state.json: ENOSPC: no space left on device, write',
     );
     expect(await saveWith(full)).toEqual({
       status: 507,
@@ -47,12 +48,7 @@ describe('POST /__mock/state/save', () => {
   });
 
   it('answers 500 saying why for any other failure to write', async () => {
-    const denied = Object.assign(
-      new Error('could not save state to /ci/state.json: EACCES: permission denied'),
-      {
-        code: 'EACCES',
-      },
-    );
+    const denied = failure('EACCES', 'could not save state to /ci/state.json: EACCES: permission denied');
     expect(await saveWith(denied)).toEqual({
       status: 500,
       error: 'State not saved: could not save state to /ci/state.json: EACCES: permission denied',

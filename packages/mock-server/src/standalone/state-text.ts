@@ -167,15 +167,29 @@ function listText(entry: EntryReader, count: number): Generator<string> {
   return isAllText(entry, count) ? textColumnText(entry, count) : plainText(entry, count);
 }
 
-function isAllText(entry: EntryReader, count: number): boolean {
+// The column's entries a piece of RECORDS_PER_PIECE at a time, in one array filled again for each.
+function* piecesOf(entry: EntryReader, count: number): Generator<unknown[]> {
   const piece: unknown[] = [];
   for (let start = 0; start < count; start += RECORDS_PER_PIECE) {
     entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
+    yield piece;
+  }
+}
+
+// Texts with a comma between each two, as the members of a list.
+function* commaSeparated(texts: readonly string[]): Generator<string> {
+  for (let n = 0; n < texts.length; n++) {
+    if (n > 0) yield ',';
+    yield texts[n]!;
+  }
+}
+
+function isAllText(entry: EntryReader, count: number): boolean {
+  for (const piece of piecesOf(entry, count))
     for (let i = 0; i < piece.length; i++) {
       const value = piece[i];
       if (typeof value !== 'string' && value !== undefined && value !== null) return false;
     }
-  }
   return true;
 }
 
@@ -184,9 +198,7 @@ function isAllText(entry: EntryReader, count: number): boolean {
 function* textColumnText(entry: EntryReader, count: number): Generator<string> {
   yield '{"text":"';
   const lengths: string[] = [];
-  const piece: unknown[] = [];
-  for (let start = 0; start < count; start += RECORDS_PER_PIECE) {
-    entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
+  for (const piece of piecesOf(entry, count)) {
     let joined = '';
     const pieceLengths = new Array<number | 'null'>(piece.length);
     for (let i = 0; i < piece.length; i++) {
@@ -200,21 +212,18 @@ function* textColumnText(entry: EntryReader, count: number): Generator<string> {
     yield JSON.stringify(joined).slice(1, -1);
   }
   yield '","lengths":[';
-  for (let n = 0; n < lengths.length; n++) {
-    if (n > 0) yield ',';
-    yield lengths[n]!;
-  }
+  yield* commaSeparated(lengths);
   yield ']}';
 }
 
 function* plainText(entry: EntryReader, count: number): Generator<string> {
   yield '[';
-  const piece: unknown[] = [];
-  for (let start = 0; start < count; start += RECORDS_PER_PIECE) {
-    entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
+  let first = true;
+  for (const piece of piecesOf(entry, count)) {
     for (let i = 0; i < piece.length; i++) if (piece[i] === undefined) piece[i] = null;
     const text = JSON.stringify(piece);
-    if (start > 0) yield ',';
+    if (!first) yield ',';
+    first = false;
     yield text.slice(1, -1);
   }
   yield ']';
@@ -225,9 +234,7 @@ function* plainText(entry: EntryReader, count: number): Generator<string> {
 function* dictionaryText(entry: EntryReader, count: number): Generator<string> {
   const dictionary = new ValueCodes();
   const codes: string[] = [];
-  const piece: unknown[] = [];
-  for (let start = 0; start < count; start += RECORDS_PER_PIECE) {
-    entry(start, Math.min(count, start + RECORDS_PER_PIECE), piece);
+  for (const piece of piecesOf(entry, count)) {
     const numbers = new Array<number>(piece.length);
     for (let i = 0; i < piece.length; i++) {
       const value = piece[i];
@@ -248,10 +255,7 @@ function* dictionaryText(entry: EntryReader, count: number): Generator<string> {
     yield text.slice(1, -1);
   }
   yield '],"codes":[';
-  for (let n = 0; n < codes.length; n++) {
-    if (n > 0) yield ',';
-    yield codes[n]!;
-  }
+  yield* commaSeparated(codes);
   yield ']}';
 }
 

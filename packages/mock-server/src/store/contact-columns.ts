@@ -75,13 +75,14 @@ function columnShapeProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null)
     return `Expected a list of each contact's value, a dictionary {"values": [...], "codes": [...]} or a text column {"text": "...", "lengths": [...]}; got ${value === null ? 'null' : typeof value}`;
   const parts = value as Record<string, unknown>;
-  const others = (own: readonly string[]) => Object.keys(parts).filter((key) => !own.includes(key));
-  const notOwn = (form: string, own: readonly string[]) =>
-    others(own).length === 0
+  const quoted = (keys: readonly string[], between: string) =>
+    keys.map((key) => JSON.stringify(key)).join(between);
+  const notOwn = (form: string, own: readonly string[]) => {
+    const others = Object.keys(parts).filter((key) => !own.includes(key));
+    return others.length === 0
       ? undefined
-      : `A ${form} has only ${own.map((key) => JSON.stringify(key)).join(' and ')}, not ${others(own)
-          .map((key) => JSON.stringify(key))
-          .join(', ')}`;
+      : `A ${form} has only ${quoted(own, ' and ')}, not ${quoted(others, ', ')}`;
+  };
   if ('text' in parts || 'lengths' in parts)
     return typeof parts.text !== 'string'
       ? 'A text column needs "text", every contact\'s value one after another'

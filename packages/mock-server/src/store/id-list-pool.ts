@@ -7,7 +7,7 @@ import { withoutRepeats } from '@marketing/domain';
  * @example
  * ```ts
  * const wanted = idBits(['vip', 'new']);
- * const mayHold = (list: readonly string[]) => ((idBitsOf(list) ?? wanted) & wanted) === wanted;
+ * const candidates = lists.filter((list) => mayHoldAll(list, wanted));
  * ```
  */
 export function idBits(ids: readonly string[]): number {
@@ -24,6 +24,13 @@ export function idBits(ids: readonly string[]): number {
 
 /** The {@link idBits} of a list a pool made (`undefined` for any other list). */
 export const idBitsOf = (list: readonly string[]): number | undefined => (list as BitsCarrier).idBits;
+
+/**
+ * Whether a list may hold every ID whose {@link idBits} are `bits`: `false` only when its own
+ * summary lacks one of them (a list no pool made may hold anything).
+ */
+export const mayHoldAll = (list: readonly string[], bits: number): boolean =>
+  ((idBitsOf(list) ?? bits) & bits) === bits;
 
 interface BitsCarrier {
   idBits?: number;
@@ -90,9 +97,8 @@ export class IdListPool {
    * contact's). A frozen list is taken as having no repeats: the pool's own, or one made from
    * such a list by `withIds` or `withoutIds` (which keep a list frozen); the pool answers its own
    * copy of it (made of the pool's IDs, with their {@link idBits}: a new one is copied so, unless
-   * another pool made it), and
-   * takes a long one as it is (a list of 10,000 tags is not looked through for repeats at each
-   * change of a contact that carries them).
+   * another pool made it), and takes a long one as it is (a list of 10,000 tags is not looked
+   * through for repeats at each change of a contact that carries them).
    */
   shared(list: readonly string[]): readonly string[] {
     if (list.length === 0) return noIds;
