@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { startEnv } from './install-alone.js';
 import { type Load, median, type Throughput, throughputOnce } from './load.js';
 import { scratchDir } from './scratch.js';
 
@@ -114,11 +115,12 @@ function freePort(): Promise<number> {
   });
 }
 
-// From spawning the command to the first 200 of GET one record.
+// From spawning the command to the first 200 of GET one record; every command (this mock's, and
+// the peers' that run on Node) without this machine's NODE_EXTRA_CA_CERTS, as the start rows run.
 async function start(command: string[], port: number): Promise<Running> {
   const started = performance.now();
   const [program, ...args] = command;
-  const child = spawn(program!, args, { stdio: 'ignore' });
+  const child = spawn(program!, args, { stdio: 'ignore', env: startEnv() });
   const url = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => {

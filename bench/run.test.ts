@@ -40,6 +40,7 @@ it('runs every benchmark once at a tiny size, so pnpm bench keeps working', asyn
     'Type-check a file using the SDK',
     'through mock.fetch',
     'core alone',
+    'Node’s own start: node -e 0',
     'Cold start',
     'from a 2,000-contact seed file',
     'Save the 2,000-contact --state file',
