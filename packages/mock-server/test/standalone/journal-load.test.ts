@@ -28,7 +28,10 @@ describe('the standalone journal under load', () => {
 
   // Timed against the listing itself, not a fixed bound: a busy machine slows both alike (this ran
   // 114 ms against 100 while other test runs shared the machine), and health that waited for the
-  // listing would take as long as the listing.
+  // listing would take as long as the listing. Each round's slowest probe against that round's
+  // listing, and one round of three may miss: a listing that held health would hold it in every
+  // round, where a pause of the machine's (a probe of 108 ms against a listing of 192, once, in a
+  // full run) lands in one.
   it('answers health in a fraction of the time a listing of 1,000 entries with 60 kB bodies takes', async () => {
     cli = await startCli(['--quiet']);
     const body = JSON.stringify({ tag_ids: ['x'.repeat(60_000)] });
@@ -38,14 +41,14 @@ describe('the standalone journal under load', () => {
           fetch(`${cli!.url}/contacts/27821000001/tag/add`, { method: 'PUT', headers: admin, body }),
         ),
       );
-    const slowest: number[] = [];
-    const listings: number[] = [];
+    const heldRounds: string[] = [];
     for (let round = 0; round < 3; round++) {
       const listStarted = performance.now();
+      let listingMs = 0;
       const listing = fetch(`${cli.url}/__mock/requests?limit=1000`)
         .then((r) => r.json())
         .then((page) => {
-          listings.push(performance.now() - listStarted);
+          listingMs = performance.now() - listStarted;
           return page;
         });
       let worst = 0;
@@ -57,8 +60,9 @@ describe('the standalone journal under load', () => {
       const page = await listing;
       expect(page.data).toHaveLength(1000);
       expect(page.data[0].truncated).toBe(true);
-      slowest.push(worst);
+      if (worst >= listingMs / 2)
+        heldRounds.push(`health ${worst.toFixed(0)} ms, listing ${listingMs.toFixed(0)} ms`);
     }
-    expect(Math.max(...slowest)).toBeLessThan(Math.min(...listings) / 2);
+    expect(heldRounds.length, heldRounds.join('; ')).toBeLessThanOrEqual(1);
   }, 60_000);
 });
