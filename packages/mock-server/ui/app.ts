@@ -14,7 +14,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryDetail,
 } from '../src/index.js';
-import { curlOf } from './curl.js';
+import { BODY_FILE, curlOf } from './curl.js';
 import { chosenWorld, WorldPicker, worldBase } from './world-picker.js';
 
 const html = htm.bind(h);
@@ -37,6 +37,26 @@ interface Envelope {
  */
 const TOKEN_KEY = 'marketing-mock-control-token';
 let tokenDeclined = false;
+// Said to the page when the prompt was cancelled (a banner offers it again) and when a token is
+// given, so the banner goes.
+const TOKEN_EVENT = 'marketing-mock-token';
+const tokenNeeded = () => window.dispatchEvent(new CustomEvent(TOKEN_EVENT, { detail: tokenDeclined }));
+
+/** Asks for the control token; answers it, or null when the prompt was cancelled. */
+function askForToken(refused: boolean): string | null {
+  const token = prompt(
+    refused
+      ? 'That control token was refused. Enter this mock’s control token (--control-token):'
+      : 'This mock needs its control token (--control-token):',
+  );
+  if (token) sessionStorage.setItem(TOKEN_KEY, token);
+  tokenDeclined = !token;
+  tokenNeeded();
+  return token || null;
+}
+
+/** The banner's button: asks again after the prompt was cancelled. */
+const askAgain = () => askForToken(false);
 
 async function controlFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const send = (token: string | null) => {
@@ -48,15 +68,17 @@ async function controlFetch(path: string, init: RequestInit = {}): Promise<Respo
     return fetch(`${worldBase()}/__mock/${path}`, { ...init, headers });
   };
   const sent = sessionStorage.getItem(TOKEN_KEY);
+  // Declined: nothing is sent until the banner's button is used (each poll was a 401 otherwise).
+  if (tokenDeclined && !sent)
+    throw new Error('This mock needs its control token: use “Enter the token” above.');
   const response = await send(sent);
   if (response.status !== 401) return response;
   // A mock started with --control-token: ask once (polls answered 401 meanwhile reuse the answer),
-  // and keep it for this tab only.
+  // and keep it for this tab only. A token that was sent and refused is dropped and asked again.
   let token = sessionStorage.getItem(TOKEN_KEY);
   if (token === sent && !tokenDeclined) {
-    token = prompt('This mock needs its control token (--control-token):');
-    if (token) sessionStorage.setItem(TOKEN_KEY, token);
-    else tokenDeclined = true;
+    if (sent) sessionStorage.removeItem(TOKEN_KEY);
+    token = askForToken(sent !== null);
   }
   return token && token !== sent ? send(token) : response;
 }
@@ -135,12 +157,24 @@ async function download(path: string, filename: string): Promise<void> {
 }
 
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
+// The most characters of a heading (a request's path, a webhook's URL): a path of 10,000
+// characters filled the detail's heading and pushed what it holds a screen down.
+const MOST_HEADING_CHARS = 200;
+const clipped = (text: string, most: number) =>
+  text.length <= most
+    ? text
+    : `${text.slice(0, most)} … ${(text.length - most).toLocaleString('en')} more characters`;
+// The journal keeps this much of a body or an answer (then body_truncated, response_truncated).
+const KEPT_BODY = '64 kB';
 const shortError = (error: unknown) =>
   error === undefined ? '' : typeof error === 'string' ? error : JSON.stringify(error).slice(0, 120);
 const when = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 19)}`;
 const DROPPED =
   'No answer: an armed fault dropped the connection (status 0), so the client saw a network error.';
 const STATUS_FILTER = /^(\d{3}|[1-5]xx)$/;
+// Requests the list's first poll asks for, and the most one page of the journal holds.
+const FIRST_PAGE = 200;
+const MOST_PAGE = 1000;
 
 interface Filter {
   id: string;
@@ -175,12 +209,12 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
     return html`<article class="detail" aria-label="Request detail"><p class="error">${error}</p></article>`;
   if (!entry)
     return html`<article class="detail" aria-label="Request detail"><p>Loading ${id}…</p></article>`;
-  const curl = curlOf(entry as never, worldBase());
+  const curl = curlOf(entry, worldBase());
   return html`
     <article class="detail" aria-label="Request detail"
       onKeyDown=${(e: KeyboardEvent) => e.key === 'Escape' && onClose()}>
       <div class="detail-head">
-        <h2 tabIndex="-1" ref=${heading}>${entry.method} ${entry.path} → ${entry.status}</h2>
+        <h2 tabIndex="-1" ref=${heading}>${entry.method} ${clipped(entry.path, MOST_HEADING_CHARS)} → ${entry.status}</h2>
         <button onClick=${onClose} aria-label="Close the detail (Escape)">Close</button>
       </div>
       <p class="meta">${entry.id} · ${entry.at} · ${entry.duration_ms} ms${entry.org_id ? ` · ${entry.org_id}` : ''}${entry.fault_id ? ` · fault ${entry.fault_id}` : ''}</p>
@@ -188,6 +222,7 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
       ${entry.error !== undefined && html`<h3>Error</h3><pre class="error-text">${pretty(entry.error)}</pre>`}
       ${hintOf(entry.response) && html`<p class="hint">${hintOf(entry.response)}</p>`}
       <h3>Repeat it</h3>
+      ${entry.body_truncated && html`<p class="hint">The body was longer than the ${KEPT_BODY} the journal keeps, so it is cut below, and the curl reads the whole body from <code>${BODY_FILE}</code>: put it there first.</p>`}
       <pre class="curl">${curl}</pre>
       <button onClick=${() => navigator.clipboard?.writeText(curl).then(() => setCopied(true))}>
         ${copied ? 'Copied' : 'Copy curl'}
@@ -201,6 +236,7 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
           .map(([name, value]) => `${name}: ${value}`)
           .join('\n')}</pre>
         <h3>Answer</h3>
+        ${entry.response_truncated && html`<p class="hint">The answer was longer than the ${KEPT_BODY} the journal keeps: it is cut here.</p>`}
         <pre>${pretty(entry.response)}</pre>`
       }
     </article>`;
@@ -220,6 +256,10 @@ function Requests({
   const [message, setMessage] = useMessage();
   const [focused, setFocused] = useState(0);
   const [generation, setGeneration] = useState(0);
+  // The first poll asks for the newest 200 (a page of 1,000 is about a megabyte); "Show all" asks
+  // for up to 1,000, the most a page holds. `kept` is how many the journal holds, when more.
+  const [firstPage, setFirstPage] = useState(FIRST_PAGE);
+  const [kept, setKept] = useState<number | undefined>();
   const list = useRef<HTMLUListElement>(null);
   const statusBad = filter.status.trim() !== '' && !STATUS_FILTER.test(filter.status.trim());
   const params = new URLSearchParams();
@@ -233,6 +273,7 @@ function Requests({
   useEffect(() => {
     setEntries([]);
     setError(undefined);
+    setKept(undefined);
     if (statusBad) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -243,9 +284,15 @@ function Requests({
       try {
         const q = new URLSearchParams(query);
         if (last) q.set('after', last);
-        q.set('limit', last ? '1000' : '200');
+        const first = !last;
+        q.set('limit', first ? String(firstPage) : '1000');
         const answer = await envelope(`requests?${q}`);
         if (stopped) return;
+        if (first && (answer.data as unknown[]).length === firstPage) {
+          const { count } = await control<{ count: number }>(`requests/count${query ? `?${query}` : ''}`);
+          if (stopped) return;
+          setKept(count > firstPage ? count : undefined);
+        }
         if (emptied !== undefined && answer.emptied !== emptied) {
           // Emptied elsewhere (a reset, DELETE /__mock/requests, another tab): what is shown is
           // gone, so start over from the newest entries rather than append to a stale list.
@@ -274,7 +321,7 @@ function Requests({
       stopped = true;
       clearTimeout(timer);
     };
-  }, [query, statusBad, generation]);
+  }, [query, statusBad, generation, firstPage]);
 
   const newest = [...entries].reverse();
   const rowButtons = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('button.row') ?? [])];
@@ -337,9 +384,14 @@ function Requests({
       ${statusBad && html`<p class="error">Status: a code (404) or a class (4xx, 5xx).</p>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${dropped > 0 && html`<p class="note">The journal keeps the newest entries only: ${dropped} older ones were dropped (--journal-limit).</p>`}
+      ${
+        kept !== undefined &&
+        html`<p class="note" role="status">Showing the newest ${firstPage.toLocaleString('en')} of ${kept.toLocaleString('en')} requests${query ? ' that match' : ''}.
+          ${firstPage < MOST_PAGE && html` <button onClick=${() => setFirstPage(MOST_PAGE)}>Show ${kept > MOST_PAGE ? `the newest ${MOST_PAGE.toLocaleString('en')}` : `all ${kept.toLocaleString('en')}`}</button>`}</p>`
+      }
       <div class=${`split${open ? ' has-detail' : ''}`}>
         <ul class="list" ref=${list} aria-label="Request journal, newest first (arrow keys move, Enter opens)" onKeyDown=${onListKey}>
-          ${newest.length === 0 && html`<li class="empty">No requests yet.</li>`}
+          ${newest.length === 0 && !error && html`<li class="empty">${query ? 'No requests match these filters.' : 'No requests yet.'}</li>`}
           ${newest.map(
             (entry, index) => html`<li key=${entry.id}>
               <button class=${`row ${open === entry.id ? 'selected' : ''}`} tabIndex=${index === Math.min(focused, newest.length - 1) ? 0 : -1}
@@ -414,10 +466,19 @@ function Outbox() {
   ]} /></section>`;
 }
 
-function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
+function WebhookDetail({
+  id,
+  onChanged,
+  onClose,
+}: {
+  id: string;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
   const [delivery, setDelivery] = useState<WebhookDeliveryDetail | undefined>();
   const [message, setMessage] = useMessage();
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(
     () =>
       control<WebhookDeliveryDetail>(`webhooks/${encodeURIComponent(id)}`).then(setDelivery, (e: Error) =>
@@ -428,6 +489,13 @@ function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void })
   useEffect(() => {
     load();
   }, [load]);
+  // Opened from a row far down the table: brought into view, as a request's detail is.
+  const shown = delivery?.delivery_id;
+  useEffect(() => {
+    if (!shown) return;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
   if (!delivery)
     return html`<article class="detail" aria-label="Webhook delivery"><p>Loading ${id}…</p></article>`;
   const redeliver = () => {
@@ -447,8 +515,13 @@ function WebhookDetail({ id, onChanged }: { id: string; onChanged: () => void })
       });
   };
   return html`
-    <article class="detail" aria-label="Webhook delivery">
-      <h2>${delivery.method} ${delivery.url}</h2>
+    <article class="detail" aria-label="Webhook delivery"
+      onKeyDown=${(e: KeyboardEvent) => e.key === 'Escape' && onClose()}>
+      <div class="detail-head">
+        <h2 tabIndex="-1" ref=${heading}>${delivery.method} ${clipped(delivery.url, MOST_HEADING_CHARS)}</h2>
+        <button onClick=${onClose} aria-label="Close the detail (Escape)">Close</button>
+      </div>
+      ${delivery.url.length > MOST_HEADING_CHARS && html`<h3>URL</h3><pre>${delivery.url}</pre>`}
       <p class="meta">${delivery.delivery_id} · hook ${delivery.hook_id} · ${delivery.org_id} · ${delivery.attempts.length} attempt(s)</p>
       <p>Latest: <strong>${delivery.outcome}</strong>${delivery.status ? ` (${delivery.status})` : ''}</p>
       ${delivery.error && html`<h3>Cause</h3><pre class="error-text">${delivery.error}</pre>`}
@@ -473,13 +546,14 @@ function Webhooks() {
         (d: WebhookDelivery) =>
           html`<button class="link" onClick=${() => setOpen(d.delivery_id)}>${d.delivery_id} #${d.attempt}</button>`,
       ],
-      ['URL', (d: WebhookDelivery) => html`<span class="wrap">${d.method} ${d.url}</span>`],
+      // Cut shorter than other cells: a column of its own narrow width, in every attempt's row.
+      ['URL', (d: WebhookDelivery) => clipped(`${d.method} ${d.url}`, MOST_HEADING_CHARS)],
       [
         'Outcome',
         (d: WebhookDelivery) => (d.status === undefined ? d.outcome : `${d.outcome} (${d.status})`),
       ],
     ]} />
-    ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} />`}
+    ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} onClose=${() => setOpen(undefined)} />`}
   </div></section>`;
 }
 
@@ -548,6 +622,18 @@ function Faults() {
   });
   const arm = (e: Event) => {
     e.preventDefault();
+    // Said here in the form's words: sent, "abc" went as null ("expected number, received null").
+    const notWhole = (
+      [
+        ['status', 'Status'],
+        ['times', 'Times'],
+        ['delay_ms', 'Delay (ms)'],
+      ] as const
+    ).find(([name]) => form[name].trim() !== '' && !/^\d+$/.test(form[name].trim()));
+    if (notWhole && !(notWhole[0] === 'status' && form.drop)) {
+      setMessage(`${notWhole[1]}: a whole number, not “${form[notWhole[0]].trim()}”`);
+      return;
+    }
     const fault: FaultInput = { times: Number(form.times || 1) };
     if (form.method) fault.method = form.method;
     if (form.path.trim()) fault.path = form.path.trim();
@@ -691,6 +777,19 @@ function Clock() {
     </div>`;
 }
 
+/** Shown once the token prompt was cancelled: the page shows nothing until the token is given. */
+function TokenBanner() {
+  const [declined, setDeclined] = useState(tokenDeclined);
+  useEffect(() => {
+    const changed = (e: Event) => setDeclined((e as CustomEvent<boolean>).detail);
+    window.addEventListener(TOKEN_EVENT, changed);
+    return () => window.removeEventListener(TOKEN_EVENT, changed);
+  }, []);
+  if (!declined) return null;
+  return html`<p class="token" role="alert">This mock was started with <code>--control-token</code>: the page shows nothing until it has it.
+    <button onClick=${askAgain}>Enter the token</button></p>`;
+}
+
 const tabs = { Requests, Outbox, Webhooks, Contacts, Faults, State } as const;
 type TabName = keyof typeof tabs;
 const names = Object.keys(tabs) as TabName[];
@@ -714,6 +813,7 @@ function App() {
       <${WorldPicker} onPick=${setWorld} />
       <${Clock} key=${world} />
     </header>
+    <${TokenBanner} />
     <nav aria-label="Views">
       <div role="tablist" aria-label="Views" onKeyDown=${tabKey}>
         ${names.map(

@@ -5,7 +5,12 @@ export interface CurlEntry {
   query?: Record<string, string | string[]>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** The journal kept only the start of the body: the command reads it from a file instead. */
+  body_truncated?: boolean;
 }
+
+/** The file a command for a cut-off body reads the whole body from. */
+export const BODY_FILE = 'request-body.json';
 
 // Headers curl sets itself, or that would be wrong to repeat (the key is left to $API_KEY).
 const LEFT_OUT = new Set([
@@ -39,7 +44,8 @@ export function shellQuote(word: string): string {
  * A curl command that repeats a journaled request against `base`, every part quoted for a POSIX
  * shell, so pasting it runs curl and nothing else, and sends that one request (`-g`: no globbing
  * of `[]` and `{}` in the URL). The API key (the `authorization` header and a
- * `key` query parameter) is left to `$API_KEY`, the one thing the shell expands.
+ * `key` query parameter) is left to `$API_KEY`, the one thing the shell expands. A body the
+ * journal kept only the start of (`body_truncated`) is read from `request-body.json`.
  *
  * @example
  * ```ts
@@ -68,8 +74,12 @@ export function curlOf(entry: CurlEntry, base: string): string {
   if (entry.body !== undefined) {
     if (headers['content-type'] === undefined)
       parts.push(`-H ${shellQuote('content-type: application/json')}`);
-    const text = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
-    parts.push(`--data-raw ${shellQuote(text)}`);
+    // A body the journal cut would be sent cut (broken JSON, a 400 where the call had a 200).
+    if (entry.body_truncated) parts.push(`--data-binary ${shellQuote(`@${BODY_FILE}`)}`);
+    else {
+      const text = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
+      parts.push(`--data-raw ${shellQuote(text)}`);
+    }
   }
   return parts.join(' \\\n  ');
 }

@@ -101,4 +101,39 @@ describe.skipIf(!hasChromium)('the control plane in a real browser', () => {
     expect(prompts).toHaveLength(1);
     await page.close();
   }, 90_000);
+
+  it('has the dashboard offer the token again after its prompt was cancelled, and say when one was refused', async () => {
+    const cli = await startCli(['--quiet', '--control-token', 'team-secret']);
+    running.push(cli);
+    const page = await browser.newPage();
+    const prompts: string[] = [];
+    const answers: (string | null)[] = [null, 'wrong-secret', 'team-secret'];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      const answer = answers.shift();
+      void (answer === null || answer === undefined ? dialog.dismiss() : dialog.accept(answer));
+    });
+    await page.goto(`${cli.url}/__mock/ui`);
+    const banner = page.getByRole('alert').filter({ hasText: '--control-token' });
+    await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(1);
+    // Cancelled, the page sends nothing more until asked (its polls went on being refused, a 401
+    // every second and a half each).
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(request.url()));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(sent).toEqual([]);
+    expect(prompts).toHaveLength(1);
+    await page.getByRole('button', { name: 'Enter the token' }).click();
+    await expect.poll(() => page.locator('#clock-now').textContent(), { timeout: 15_000 }).toMatch(/\d{4}-/);
+    expect(prompts).toEqual([
+      'This mock needs its control token (--control-token):',
+      'This mock needs its control token (--control-token):',
+      'That control token was refused. Enter this mock’s control token (--control-token):',
+    ]);
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('marketing-mock-control-token'))).toBe(
+      'team-secret',
+    );
+    await page.close();
+  }, 90_000);
 });

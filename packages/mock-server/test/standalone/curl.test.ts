@@ -63,6 +63,20 @@ describe('curlOf', () => {
     }
   });
 
+  it('reads a body the journal cut from request-body.json rather than sending it cut', () => {
+    const cut = '{"contacts":[{"cell":"2782';
+    const entry: CurlEntry = {
+      method: 'POST',
+      path: '/contacts',
+      headers: { 'content-type': 'application/json' },
+      body: cut,
+      body_truncated: true,
+    };
+    const { args } = runInShell(curlOf(entry, 'http://127.0.0.1:4010'));
+    expect(args.slice(-2)).toEqual(['--data-binary', '@request-body.json']);
+    expect(args).not.toContain(cut);
+  });
+
   it.runIf(spawnSync('curl', ['--version']).status === 0)(
     'sends one request for a path with brackets and braces, which curl would otherwise expand',
     async () => {

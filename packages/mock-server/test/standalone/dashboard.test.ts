@@ -203,6 +203,14 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await page.goto(`${cli.url}/__mock/ui`);
     await page.getByRole('tab', { name: 'Faults' }).click();
     await page.getByLabel('Path').fill('/tags');
+    // A field that is not a number is said in the form's words, and nothing is armed.
+    await page.getByLabel('Delay (ms)').fill('abc');
+    await page.getByRole('button', { name: 'Arm fault' }).click();
+    await expect
+      .poll(() => page.locator('section[aria-label=Faults] > [role=status]').textContent())
+      .toBe('Delay (ms): a whole number, not “abc”');
+    expect((await (await fetch(`${cli.url}/__mock/faults`)).json()).data).toEqual([]);
+    await page.getByLabel('Delay (ms)').fill('');
     await page.getByLabel('Retry-After').fill('7');
     await page.getByRole('button', { name: 'Arm fault' }).click();
     await expect.poll(() => page.locator('table').textContent()).toContain('/tags');
@@ -264,6 +272,111 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await page.close();
   }, 90_000);
 
+  it('cuts a long webhook URL in the table and the detail, and closes the detail with Escape', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const url = `http://127.0.0.1:${closedPort}/in?pad=${'p'.repeat(3_000)}`;
+    const org = (await (await fetch(`${cli.url}/__mock/state`)).json()).data.orgs[0]._id;
+    const seeded = await fetch(`${cli.url}/__mock/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        hooks: [{ _id: 'hook_long', org_id: org, type: 'webhook', url }],
+        campaigns: [{ _id: 'cmp_long', org_id: org, name: 'Long', hook_ids: ['hook_long'] }],
+        sends: [{ _id: 'snd_long', org_id: org, campaign_id: 'cmp_long', cell: '27821000002' }],
+      }),
+    });
+    expect(seeded.status).toBe(200);
+    await fetch(`${cli.url}/__mock/replies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '27821000002', message: 'hello', send_id: 'snd_long' }),
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'pppp' }).first();
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('more characters');
+    // Whole, the URL made each attempt's row about 1,500 px tall.
+    expect((await row.boundingBox())!.height).toBeLessThan(200);
+    await row.locator('button.link').click();
+    const delivery = page.getByRole('article', { name: 'Webhook delivery' });
+    await expect.poll(() => delivery.locator('h2').textContent()).toContain('more characters');
+    expect((await delivery.locator('h2').boundingBox())!.height).toBeLessThan(150);
+    // The whole URL is still there to read and copy, below the heading.
+    expect(await delivery.locator('pre').first().textContent()).toBe(url);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => delivery.count()).toBe(0);
+    await row.locator('button.link').click();
+    await page.getByRole('button', { name: 'Close the detail (Escape)' }).click();
+    await expect.poll(() => delivery.count()).toBe(0);
+    await page.close();
+  }, 90_000);
+
+  it('shows a body the journal cut as cut, and repeats it with curl from a file', async () => {
+    const contacts = Array.from({ length: 1_500 }, (_, i) => ({
+      cell: `2782${String(5_000_000 + i).padStart(7, '0')}`,
+      firstname: 'F'.repeat(40),
+      lastname: 'L'.repeat(40),
+    }));
+    const upload = await fetch(`${cli.url}/contacts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo_seller_admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ contacts }),
+    });
+    expect(upload.status).toBe(200);
+    const requestId = upload.headers.get('x-request-id')!;
+    const entry = (await (await fetch(`${cli.url}/__mock/requests/${requestId}`)).json()).data;
+    expect(entry.body_truncated).toBe(true);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    await page.getByLabel('Request ID').fill(requestId);
+    await page
+      .getByRole('button', { name: /POST \/contacts/ })
+      .first()
+      .click();
+    const detail = page.getByRole('article', { name: 'Request detail' });
+    await expect
+      .poll(() => detail.textContent())
+      .toContain('The body was longer than the 64 kB the journal keeps');
+    const curl = await detail.locator('.curl').textContent();
+    expect(curl).toContain(`--data-binary '@request-body.json'`);
+    expect(curl).not.toContain('--data-raw');
+    await page.close();
+  }, 60_000);
+
+  it('shows the newest 200 requests of a longer journal, says how many there are, and shows all on asking', async () => {
+    const own = await startCli(['--quiet']);
+    try {
+      for (let n = 0; n < 260; n += 20)
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            fetch(`${own.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } }),
+          ),
+        );
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${own.url}/__mock/ui`);
+      const note = page.locator('.note[role=status]');
+      await expect
+        .poll(() => note.textContent(), { timeout: 15_000 })
+        .toContain('Showing the newest 200 of 260 requests');
+      expect(await page.locator('button.row').count()).toBe(200);
+      await page.getByRole('button', { name: 'Show all 260' }).click();
+      await expect.poll(() => page.locator('button.row').count()).toBe(260);
+      await expect.poll(() => note.count()).toBe(0);
+      // Filtered to nothing, the list says so rather than "No requests yet".
+      await page.getByLabel('Path').fill('/nothing/here');
+      await expect
+        .poll(() => page.locator('.list .empty').textContent())
+        .toBe('No requests match these filters.');
+      await page.close();
+    } finally {
+      await own.stop('SIGKILL');
+    }
+  }, 60_000);
+
   it('opens the detail on top on a phone, without sideways scrolling', async () => {
     await fetch(`${cli.url}/compliance/send?campaignId=cmp_spring`, {
       method: 'POST',
@@ -283,6 +396,11 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     expect(detailBox!.y).toBeLessThan(844);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The rows give the path the width (the time goes above it): beside the time, it had about
+    // 40 px, and every row read "POST /…".
+    const path = phone.locator('button.row .path').filter({ hasText: '/compliance/send' }).first();
+    expect((await path.boundingBox())!.width).toBeGreaterThan(150);
+    expect(await path.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
     expect(await axeViolations(phone)).toEqual([]);
     await phone.screenshot({ path: join(shots, 'dashboard-phone.png') });
     await phone.close();
