@@ -115,6 +115,28 @@ function useMessage(): [string, (text: string) => void] {
   return [message, setMessage];
 }
 
+/**
+ * Closes a detail on Escape wherever focus is (inside the detail only, a click on its text or a
+ * Redeliver that took focus away left Escape doing nothing).
+ */
+function useEscape(onClose: () => void): void {
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', key);
+    return () => document.removeEventListener('keydown', key);
+  }, [onClose]);
+}
+
+/** A value that follows `value` once it has stood still for `ms` (a filter typed key by key). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** Polls a control route while the view is open; the next poll starts when the last one ended. */
 function usePoll<T>(path: string, initial: T): [T, () => void, string | undefined] {
   const [data, setData] = useState<T>(initial);
@@ -159,7 +181,8 @@ async function download(path: string, filename: string): Promise<void> {
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
 // The most characters of a heading (a request's path, a webhook's URL): a path of 10,000
 // characters filled the detail's heading and pushed what it holds a screen down.
-const MOST_HEADING_CHARS = 200;
+const MOST_HEADING_CHARS = 120;
+const MOST_TABLE_URL_CHARS = 80;
 const clipped = (text: string, most: number) =>
   text.length <= most
     ? text
@@ -189,6 +212,7 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const [error, setError] = useState<string | undefined>();
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  useEscape(onClose);
   useEffect(() => {
     setEntry(undefined);
     setCopied(false);
@@ -211,8 +235,7 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
     return html`<article class="detail" aria-label="Request detail"><p>Loading ${id}…</p></article>`;
   const curl = curlOf(entry, worldBase());
   return html`
-    <article class="detail" aria-label="Request detail"
-      onKeyDown=${(e: KeyboardEvent) => e.key === 'Escape' && onClose()}>
+    <article class="detail" aria-label="Request detail">
       <div class="detail-head">
         <h2 tabIndex="-1" ref=${heading}>${entry.method} ${clipped(entry.path, MOST_HEADING_CHARS)} → ${entry.status}</h2>
         <button onClick=${onClose} aria-label="Close the detail (Escape)">Close</button>
@@ -266,7 +289,8 @@ function Requests({
   for (const name of ['id', 'status', 'path', 'org'] as const)
     if (filter[name].trim() !== '') params.set(name, filter[name].trim());
   if (filter.failed) params.set('failed', 'true');
-  const query = params.toString();
+  // Typed key by key, a filter asked the journal once a key: it is asked once the typing stops.
+  const query = useSettled(params.toString(), 300);
 
   // Incremental: each poll asks only for entries after the newest one shown, and the next poll
   // starts when the last has ended, so polls never overlap.
@@ -279,6 +303,10 @@ function Requests({
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last: string | undefined;
     let emptied: number | undefined;
+    // Whether the list shows fewer than the journal holds: then its count is asked again as new
+    // requests come, so the note stays true.
+    let partial = false;
+    let shown = 0;
     const poll = async () => {
       let again = 1500;
       try {
@@ -288,25 +316,29 @@ function Requests({
         q.set('limit', first ? String(firstPage) : '1000');
         const answer = await envelope(`requests?${q}`);
         if (stopped) return;
-        if (first && (answer.data as unknown[]).length === firstPage) {
-          const { count } = await control<{ count: number }>(`requests/count${query ? `?${query}` : ''}`);
-          if (stopped) return;
-          setKept(count > firstPage ? count : undefined);
-        }
         if (emptied !== undefined && answer.emptied !== emptied) {
           // Emptied elsewhere (a reset, DELETE /__mock/requests, another tab): what is shown is
           // gone, so start over from the newest entries rather than append to a stale list.
           emptied = answer.emptied;
           last = undefined;
+          partial = false;
           setEntries([]);
+          setKept(undefined);
           again = 0;
           return;
         }
         emptied = answer.emptied;
         const fresh = answer.data as RequestLogEntry[];
+        shown = Math.min(MOST_PAGE, (first ? 0 : shown) + fresh.length);
+        if ((first && fresh.length === firstPage) || ((partial || shown === MOST_PAGE) && fresh.length > 0)) {
+          const { count } = await control<{ count: number }>(`requests/count${query ? `?${query}` : ''}`);
+          if (stopped) return;
+          partial = count > shown;
+          setKept(partial ? count : undefined);
+        }
         if (fresh.length > 0) {
           last = fresh[fresh.length - 1]!.id;
-          setEntries((shown) => [...shown, ...fresh].slice(-1000));
+          setEntries((list) => [...list, ...fresh].slice(-MOST_PAGE));
         }
         setDropped(answer.dropped ?? 0);
         setError(undefined);
@@ -386,7 +418,7 @@ function Requests({
       ${dropped > 0 && html`<p class="note">The journal keeps the newest entries only: ${dropped} older ones were dropped (--journal-limit).</p>`}
       ${
         kept !== undefined &&
-        html`<p class="note" role="status">Showing the newest ${firstPage.toLocaleString('en')} of ${kept.toLocaleString('en')} requests${query ? ' that match' : ''}.
+        html`<p class="note" role="status">Showing the newest ${newest.length.toLocaleString('en')} of ${kept.toLocaleString('en')} requests${query ? ' that match' : ''}.
           ${firstPage < MOST_PAGE && html` <button onClick=${() => setFirstPage(MOST_PAGE)}>Show ${kept > MOST_PAGE ? `the newest ${MOST_PAGE.toLocaleString('en')}` : `all ${kept.toLocaleString('en')}`}</button>`}</p>`
       }
       <div class=${`split${open ? ' has-detail' : ''}`}>
@@ -479,6 +511,8 @@ function WebhookDetail({
   const [message, setMessage] = useMessage();
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const redeliverButton = useRef<HTMLButtonElement>(null);
+  useEscape(onClose);
   const load = useCallback(
     () =>
       control<WebhookDeliveryDetail>(`webhooks/${encodeURIComponent(id)}`).then(setDelivery, (e: Error) =>
@@ -512,11 +546,12 @@ function WebhookDetail({
         setBusy(false);
         load();
         onChanged();
+        // Disabled while it ran, the button had lost focus to the page.
+        setTimeout(() => redeliverButton.current?.focus(), 0);
       });
   };
   return html`
-    <article class="detail" aria-label="Webhook delivery"
-      onKeyDown=${(e: KeyboardEvent) => e.key === 'Escape' && onClose()}>
+    <article class="detail" aria-label="Webhook delivery">
       <div class="detail-head">
         <h2 tabIndex="-1" ref=${heading}>${delivery.method} ${clipped(delivery.url, MOST_HEADING_CHARS)}</h2>
         <button onClick=${onClose} aria-label="Close the detail (Escape)">Close</button>
@@ -525,7 +560,7 @@ function WebhookDetail({
       <p class="meta">${delivery.delivery_id} · hook ${delivery.hook_id} · ${delivery.org_id} · ${delivery.attempts.length} attempt(s)</p>
       <p>Latest: <strong>${delivery.outcome}</strong>${delivery.status ? ` (${delivery.status})` : ''}</p>
       ${delivery.error && html`<h3>Cause</h3><pre class="error-text">${delivery.error}</pre>`}
-      <button onClick=${redeliver} disabled=${busy}>Redeliver</button> <span role="status">${message}</span>
+      <button ref=${redeliverButton} onClick=${redeliver} disabled=${busy}>Redeliver</button> <span role="status">${message}</span>
       <h3>Headers sent</h3>
       <pre>${Object.entries(delivery.headers ?? {})
         .map(([n, v]) => `${n}: ${v}`)
@@ -538,7 +573,8 @@ function WebhookDetail({
 function Webhooks() {
   const [deliveries, reload] = usePoll<WebhookDelivery[]>('webhooks', []);
   const [open, setOpen] = useState<string | undefined>();
-  return html`<section aria-label="Webhooks"><div class=${`split${open ? ' has-detail' : ''}`}>
+  const close = useCallback(() => setOpen(undefined), []);
+  return html`<section aria-label="Webhooks" class="webhooks"><div class=${`split${open ? ' has-detail' : ''}`}>
     <${Table} rows=${[...deliveries].reverse()} empty="No webhook deliveries yet." columns=${[
       ['At', (d: WebhookDelivery) => when(d.at)],
       [
@@ -546,14 +582,15 @@ function Webhooks() {
         (d: WebhookDelivery) =>
           html`<button class="link" onClick=${() => setOpen(d.delivery_id)}>${d.delivery_id} #${d.attempt}</button>`,
       ],
-      // Cut shorter than other cells: a column of its own narrow width, in every attempt's row.
-      ['URL', (d: WebhookDelivery) => clipped(`${d.method} ${d.url}`, MOST_HEADING_CHARS)],
+      // Cut shorter than other cells, in every attempt's row (the detail shows it whole): at 200
+      // characters, a phone's rows were 1,400 px tall.
+      ['URL', (d: WebhookDelivery) => clipped(`${d.method} ${d.url}`, MOST_TABLE_URL_CHARS)],
       [
         'Outcome',
         (d: WebhookDelivery) => (d.status === undefined ? d.outcome : `${d.outcome} (${d.status})`),
       ],
     ]} />
-    ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} onClose=${() => setOpen(undefined)} />`}
+    ${open && html`<${WebhookDetail} id=${open} onChanged=${reload} onClose=${close} />`}
   </div></section>`;
 }
 
@@ -611,6 +648,8 @@ function Contacts() {
 function Faults() {
   const [faults, reload] = usePoll<Fault[]>('faults', []);
   const [message, setMessage] = useMessage();
+  // The field the form last refused: marked invalid until it is changed.
+  const [invalid, setInvalid] = useState<string | undefined>();
   const [form, setForm] = useState({
     method: '',
     path: '',
@@ -632,8 +671,13 @@ function Faults() {
     ).find(([name]) => form[name].trim() !== '' && !/^\d+$/.test(form[name].trim()));
     if (notWhole && !(notWhole[0] === 'status' && form.drop)) {
       setMessage(`${notWhole[1]}: a whole number, not “${form[notWhole[0]].trim()}”`);
+      setInvalid(notWhole[0]);
+      document
+        .querySelector<HTMLInputElement>(`form[aria-label="Arm a fault"] input[name=${notWhole[0]}]`)
+        ?.focus();
       return;
     }
+    setInvalid(undefined);
     const fault: FaultInput = { times: Number(form.times || 1) };
     if (form.method) fault.method = form.method;
     if (form.path.trim()) fault.path = form.path.trim();
@@ -663,7 +707,11 @@ function Faults() {
     placeholder: string,
   ) => html`
     <label>${label}<input name=${name} value=${form[name]} placeholder=${placeholder}
-      onInput=${(e: Event) => setForm({ ...form, [name]: (e.target as HTMLInputElement).value })} /></label>`;
+      aria-invalid=${invalid === name ? 'true' : undefined}
+      onInput=${(e: Event) => {
+        if (invalid === name) setInvalid(undefined);
+        setForm({ ...form, [name]: (e.target as HTMLInputElement).value });
+      }} /></label>`;
   return html`
     <section aria-label="Faults">
       <form class="filters" onSubmit=${arm} aria-label="Arm a fault">

@@ -19,17 +19,23 @@ export function worldBase(): string {
 export function WorldPicker({ onPick }: { onPick: (name: string) => void }) {
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
-    const load = () =>
+    // The token a 401 answered: not sent again (every 5 s) until the page is given another.
+    let refused: string | undefined;
+    const load = () => {
       // The control token the page was given, if the mock asked for one (see app.ts).
-      fetch(`${location.origin}/__mock/worlds`, {
-        headers: { 'x-mock-token': sessionStorage.getItem('marketing-mock-control-token') ?? '' },
-      })
-        .then((response) => response.json())
+      const token = sessionStorage.getItem('marketing-mock-control-token') ?? '';
+      if (token === refused) return;
+      fetch(`${location.origin}/__mock/worlds`, { headers: { 'x-mock-token': token } })
+        .then((response) => {
+          refused = response.status === 401 ? token : undefined;
+          return response.json();
+        })
         .then(
           (body: { ok: boolean; data?: { name: string }[] }) =>
             body.ok && setNames((body.data ?? []).map((world) => world.name)),
           () => {},
         );
+    };
     load();
     const timer = setInterval(load, 5000);
     return () => clearInterval(timer);

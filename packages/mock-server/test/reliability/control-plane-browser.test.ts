@@ -117,10 +117,10 @@ describe.skipIf(!hasChromium)('the control plane in a real browser', () => {
     const banner = page.getByRole('alert').filter({ hasText: '--control-token' });
     await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(1);
     // Cancelled, the page sends nothing more until asked (its polls went on being refused, a 401
-    // every second and a half each).
+    // every second and a half each, and the world picker's every 5 s).
     const sent: string[] = [];
     page.on('request', (request) => sent.push(request.url()));
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
     expect(sent).toEqual([]);
     expect(prompts).toHaveLength(1);
     await page.getByRole('button', { name: 'Enter the token' }).click();

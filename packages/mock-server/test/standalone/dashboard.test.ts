@@ -210,7 +210,10 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
       .poll(() => page.locator('section[aria-label=Faults] > [role=status]').textContent())
       .toBe('Delay (ms): a whole number, not “abc”');
     expect((await (await fetch(`${cli.url}/__mock/faults`)).json()).data).toEqual([]);
+    expect(await page.getByLabel('Delay (ms)').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('delay_ms');
     await page.getByLabel('Delay (ms)').fill('');
+    expect(await page.getByLabel('Delay (ms)').getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Retry-After').fill('7');
     await page.getByRole('button', { name: 'Arm fault' }).click();
     await expect.poll(() => page.locator('table').textContent()).toContain('/tags');
@@ -307,13 +310,54 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     expect((await delivery.locator('h2').boundingBox())!.height).toBeLessThan(150);
     // The whole URL is still there to read and copy, below the heading.
     expect(await delivery.locator('pre').first().textContent()).toBe(url);
+    // Escape closes it wherever focus went: after a click on its text, or Redeliver.
+    await delivery.locator('h3').first().click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => delivery.count()).toBe(0);
+    await row.locator('button.link').click();
+    await page.getByRole('button', { name: 'Redeliver' }).click();
+    await expect.poll(() => delivery.textContent(), { timeout: 20_000 }).toMatch(/Attempt \d+:/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Redeliver');
     await page.keyboard.press('Escape');
     await expect.poll(() => delivery.count()).toBe(0);
     await row.locator('button.link').click();
     await page.getByRole('button', { name: 'Close the detail (Escape)' }).click();
     await expect.poll(() => delivery.count()).toBe(0);
+    // With no delivery open, the table takes the page's width.
+    expect((await page.locator('.webhooks table').boundingBox())!.width).toBeGreaterThan(1000);
     await page.close();
+    // On a phone the table keeps room for its URLs (it scrolls sideways in its frame): squeezed to
+    // 54 px, each row was 1,400 px tall.
+    const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await phone.goto(`${cli.url}/__mock/ui`);
+    await phone.getByRole('tab', { name: 'Webhooks' }).click();
+    const phoneRow = phone.getByRole('row').filter({ hasText: 'pppp' }).first();
+    await expect.poll(() => phoneRow.count(), { timeout: 20_000 }).toBe(1);
+    expect((await phoneRow.boundingBox())!.height).toBeLessThan(200);
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
   }, 90_000);
+
+  it('cuts a 10,000-character path in the detail’s heading and wraps the hint that quotes it', async () => {
+    const answer = await fetch(`${cli.url}/contacts/${'W'.repeat(10_000)}`, {
+      headers: { authorization: 'Bearer demo_seller_admin' },
+    });
+    expect(answer.status).toBe(400);
+    const requestId = answer.headers.get('x-request-id')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    await page.getByLabel('Request ID').fill(requestId);
+    await page.locator('button.row').first().click();
+    const detail = page.getByRole('article', { name: 'Request detail' });
+    await expect.poll(() => detail.locator('h2').textContent()).toContain('9,890 more characters');
+    expect((await detail.locator('h2').boundingBox())!.height).toBeLessThan(200);
+    // The hint quotes the whole path: on one unbroken line it ran out of its box, unreadable.
+    const hint = detail.locator('.hint').first();
+    expect(await hint.textContent()).toContain('WWWW');
+    expect(await hint.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    await page.close();
+  }, 60_000);
 
   it('shows a body the journal cut as cut, and repeats it with curl from a file', async () => {
     const contacts = Array.from({ length: 1_500 }, (_, i) => ({
@@ -348,7 +392,7 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
   }, 60_000);
 
   it('shows the newest 200 requests of a longer journal, says how many there are, and shows all on asking', async () => {
-    const own = await startCli(['--quiet']);
+    const own = await startCli(['--quiet', '--journal-limit', '2000']);
     try {
       for (let n = 0; n < 260; n += 20)
         await Promise.all(
@@ -363,14 +407,40 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
         .poll(() => note.textContent(), { timeout: 15_000 })
         .toContain('Showing the newest 200 of 260 requests');
       expect(await page.locator('button.row').count()).toBe(200);
-      await page.getByRole('button', { name: 'Show all 260' }).click();
-      await expect.poll(() => page.locator('button.row').count()).toBe(260);
-      await expect.poll(() => note.count()).toBe(0);
-      // Filtered to nothing, the list says so rather than "No requests yet".
-      await page.getByLabel('Path').fill('/nothing/here');
+      // Requests made meanwhile are added to the list, and to the count it gives.
+      for (let n = 0; n < 10; n++)
+        await fetch(`${own.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } });
       await expect
-        .poll(() => page.locator('.list .empty').textContent())
+        .poll(() => note.textContent(), { timeout: 10_000 })
+        .toContain('Showing the newest 210 of 270 requests');
+      await page.getByRole('button', { name: 'Show all 270' }).click();
+      await expect.poll(() => page.locator('button.row').count()).toBe(270);
+      await expect.poll(() => note.count()).toBe(0);
+      await fetch(`${own.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } });
+      await expect.poll(() => page.locator('button.row').count(), { timeout: 10_000 }).toBe(271);
+      expect(await note.count()).toBe(0);
+      // Past the 1,000 a page holds, the list says the journal holds more.
+      for (let n = 0; n < 800; n += 50)
+        await Promise.all(
+          Array.from({ length: 50 }, () =>
+            fetch(`${own.url}/tags`, { headers: { authorization: 'Bearer demo_seller_admin' } }),
+          ),
+        );
+      await expect
+        .poll(() => note.textContent(), { timeout: 15_000 })
+        .toContain('Showing the newest 1,000 of 1,071 requests');
+      // Filtered to nothing, the list says so rather than "No requests yet"; typed key by key, the
+      // filter asks the journal once the typing stops, not once a key.
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('path=')) asked.push(request.url());
+      });
+      await page.getByLabel('Path').click();
+      await page.keyboard.type('/nothing/here', { delay: 30 });
+      await expect
+        .poll(() => page.locator('.list .empty').textContent(), { timeout: 10_000 })
         .toBe('No requests match these filters.');
+      expect(asked.length).toBeLessThanOrEqual(3);
       await page.close();
     } finally {
       await own.stop('SIGKILL');
