@@ -556,7 +556,7 @@ function WebhookDetail({
         <h2 tabIndex="-1" ref=${heading}>${delivery.method} ${clipped(delivery.url, MOST_HEADING_CHARS)}</h2>
         <button onClick=${onClose} aria-label="Close the detail (Escape)">Close</button>
       </div>
-      ${delivery.url.length > MOST_HEADING_CHARS && html`<h3>URL</h3><pre>${delivery.url}</pre>`}
+      ${delivery.url.length > MOST_HEADING_CHARS && html`<h3>URL</h3><pre class="url">${delivery.url}</pre>`}
       <p class="meta">${delivery.delivery_id} · hook ${delivery.hook_id} · ${delivery.org_id} · ${delivery.attempts.length} attempt(s)</p>
       <p>Latest: <strong>${delivery.outcome}</strong>${delivery.status ? ` (${delivery.status})` : ''}</p>
       ${delivery.error && html`<h3>Cause</h3><pre class="error-text">${delivery.error}</pre>`}
@@ -792,7 +792,13 @@ function Clock() {
       },
       (e: Error) => setMessage(e.message),
     );
-  const read = () => control<ClockReading>('clock').then(setClock, (e: Error) => setMessage(e.message));
+  // A clock that cannot be read (a world deleted, or never made) shows no time and no mode, not the
+  // last ones it had.
+  const read = () =>
+    control<ClockReading>('clock').then(setClock, (e: Error) => {
+      setClock({ now: '', mode: 'real' });
+      setMessage(e.message);
+    });
   useEffect(() => {
     read();
     const timer = setInterval(read, 5000);
@@ -801,7 +807,7 @@ function Clock() {
   return html`
     <div class="clock" aria-label="Clock">
       <span>Mock clock: <time id="clock-now">${clock.now}</time>
-        <span id="clock-mode" class=${`mode mode-${clock.mode}`}>${MODE_LABELS[clock.mode] ?? clock.mode}</span></span>
+        ${clock.now && html`<span id="clock-mode" class=${`mode mode-${clock.mode}`}>${MODE_LABELS[clock.mode] ?? clock.mode}</span>`}</span>
       ${['1h', '1d', '7d'].map((step) => html`<button onClick=${() => move({ advance: step })}>+${step}</button>`)}
       <button onClick=${() => move({ freeze: clock.mode !== 'frozen' })}>${clock.mode === 'frozen' ? 'Unfreeze' : 'Freeze'}</button>
       <button disabled=${clock.mode === 'real'} onClick=${() => move({ real: true })}>Real time</button>

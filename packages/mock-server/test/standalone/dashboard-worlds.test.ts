@@ -59,4 +59,15 @@ describe.skipIf(!hasChromium)('the dashboard’s world picker, in headless Chrom
     await page.getByRole('button', { name: /GET \/contacts\/27821000000 200/ }).waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('shows no clock time or mode for a world that does not exist', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui?world=nope`);
+    await expect
+      .poll(() => page.locator('.clock [role=status]').textContent(), { timeout: 15_000 })
+      .toMatch(/nope/);
+    expect(await page.locator('#clock-now').textContent()).toBe('');
+    expect(await page.locator('#clock-mode').count()).toBe(0);
+    await page.close();
+  }, 60_000);
 });

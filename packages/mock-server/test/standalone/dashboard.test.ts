@@ -308,8 +308,10 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     const delivery = page.getByRole('article', { name: 'Webhook delivery' });
     await expect.poll(() => delivery.locator('h2').textContent()).toContain('more characters');
     expect((await delivery.locator('h2').boundingBox())!.height).toBeLessThan(150);
-    // The whole URL is still there to read and copy, below the heading.
-    expect(await delivery.locator('pre').first().textContent()).toBe(url);
+    // The whole URL is still there to read and copy, below the heading, in a box of its own that
+    // leaves the cause in view.
+    expect(await delivery.locator('pre.url').textContent()).toBe(url);
+    expect((await delivery.locator('pre.url').boundingBox())!.height).toBeLessThan(150);
     // Escape closes it wherever focus went: after a click on its text, or Redeliver.
     await delivery.locator('h3').first().click();
     await page.keyboard.press('Escape');
