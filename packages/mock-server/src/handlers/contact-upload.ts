@@ -26,6 +26,7 @@ import { fail, ok } from '../core/responses.js';
 import { sameJson } from '../core/same-json.js';
 import type { Steps } from '../core/slices.js';
 import type { OrgRecord } from '../store/records.js';
+import { refusedTagNames } from './restricted-tag-names.js';
 import { parseUploadRow } from './upload-row.js';
 
 // Rows are checked one by one (each bad row is reported, not the whole upload), so the body is
@@ -137,6 +138,14 @@ function* upload(
     planned.set(result.cell, { existing, next, tags });
   }
 
+  const namesRefused = refusedTagNames(
+    ctx,
+    [...planned.values()].flatMap(
+      (p) => p.tags?.flatMap((tag) => (typeof tag === 'string' ? [] : [tag.name])) ?? [],
+    ),
+    true,
+  );
+  if (namesRefused) return namesRefused;
   const created = [...planned.values()].filter((p) => !p.existing);
   const outgoing: { next: Contact; to: string; content: string; parts: number | undefined; cost: number }[] =
     [];

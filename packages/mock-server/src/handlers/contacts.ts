@@ -24,6 +24,7 @@ import { fail, ok, okRecord, okWithDataText, recordText } from '../core/response
 import { pauseEvery, type Steps } from '../core/slices.js';
 import { contactWork } from '../store/contact-store.js';
 import { createContacts, upsertContacts } from './contact-upload.js';
+import { refusedTagNames } from './restricted-tag-names.js';
 
 const noMatch = { matchedCount: 0, modifiedCount: 0 };
 
@@ -49,6 +50,8 @@ function optOut(ctx: HandlerContext, campaignIds: string[], all: boolean, create
 
 function changeTags(ctx: ContextOf<'contacts.addTags' | 'contacts.removeTags'>, action: 'add' | 'remove') {
   const body = ctx.body;
+  const refused = refusedTagNames(ctx, body.tags ?? [], false);
+  if (refused) return refused;
   const ids = new Set<string>();
   for (const id of body.tag_ids ?? []) if (ctx.world.tagOf(ctx.org._id, id)) ids.add(id);
   for (const name of body.tags ?? []) {

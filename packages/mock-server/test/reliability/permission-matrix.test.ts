@@ -14,6 +14,19 @@ import { validRequests } from './fuzz-inputs.js';
 
 const restrictions = { campaign_ids: ['cmp_other'], tag_ids: ['tag_optout'] };
 
+// The IDs of the tags a request names by name (tag add/remove's `tags`, an upload row's `tags`):
+// the mock holds them to a key's list too, which the domain's rules, reading IDs, cannot see.
+function tagIdsNamedByName(request: { body?: unknown }): string[] {
+  const body = request.body as { tags?: unknown; contacts?: { tags?: unknown }[] } | undefined;
+  const names = [body?.tags, ...(body?.contacts ?? []).map((row) => row.tags)].flatMap((list) =>
+    Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string') : [],
+  );
+  const tags = testSeed().tags ?? [];
+  return names.flatMap((name) =>
+    tags.filter((tag) => tag.org_id === 'org_a' && tag.name === name).map((tag) => tag.tag_id),
+  );
+}
+
 function startMock() {
   const mock = createMockService({ seed: testSeed(), rateLimit: false, now: '2026-11-22T08:00:00Z' });
   mock.seed({
@@ -105,7 +118,12 @@ describe.each(endpoints.map((e) => [e.id, e] as const))('the permission matrix o
   it('refuses named resources outside a restricted key’s lists, with the endpoint’s spelling', async () => {
     const mock = startMock();
     const valid = validRequests[endpoint.id] ?? {};
-    const missing = missingResources(restrictions, resourcesNamedBy(endpoint.id, valid));
+    const named = resourcesNamedBy(endpoint.id, valid);
+    const byName = tagIdsNamedByName(valid);
+    const missing = missingResources(
+      restrictions,
+      byName.length > 0 ? { ...named, tag_ids: [...(named.tag_ids ?? []), ...byName] } : named,
+    );
     const { status, body } = await call(mock, endpoint, 'restricted');
     if (!missing) {
       expect(status).not.toBe(403);

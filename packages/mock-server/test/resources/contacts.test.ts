@@ -298,6 +298,82 @@ describe('POST /contacts/:cell/optOut', () => {
   });
 });
 
+describe('tags a restricted key names by name', () => {
+  // key_a_supplier may touch tag_vip and tag_optout only; tag_new is named "New".
+  it('refuses adding or removing a tag outside the key by its name, as by its ID', async () => {
+    const { call, admin } = startMock();
+    for (const action of ['add', 'remove'] as const) {
+      const res = await call('PUT', `/contacts/27821234568/tag/${action}`, {
+        key: 'key_a_supplier',
+        body: { tags: ['New'] },
+      });
+      expect(res).toMatchObject({
+        status: 403,
+        body: { ok: false, error: { code: 'insufficient_resource_ids', missing: { tag_ids: ['tag_new'] } } },
+      });
+    }
+    expect((await admin('GET', '/contacts/27821234568')).body.data).toMatchObject({
+      tag_ids: ['tag_vip', 'tag_new'],
+    });
+  });
+
+  it('lets a restricted key name its own tags, and drops names no tag has', async () => {
+    const { call, admin } = startMock();
+    const res = await call('PUT', '/contacts/27821234568/tag/add', {
+      key: 'key_a_supplier',
+      body: { tags: ['Supplier opt-out', 'No such tag'] },
+    });
+    expect(res.body).toEqual({ ok: true, data: { matchedCount: 1, modifiedCount: 1 } });
+    expect((await admin('GET', '/contacts/27821234568')).body.data).toMatchObject({
+      tag_ids: expect.arrayContaining(['tag_optout']),
+    });
+  });
+
+  it('refuses an upload whose rows name a tag outside the key, or one the upload would make', async () => {
+    const { mock, call, admin } = startMock();
+    mock.seed({
+      api_keys: [
+        {
+          key: 'key_a_uploader',
+          org_id: 'org_a',
+          permissions: ['contact.create'],
+          resources: { tag_ids: ['tag_vip'] },
+        },
+      ],
+    });
+    const outside = await call('POST', '/contacts', {
+      key: 'key_a_uploader',
+      body: {
+        contacts: [
+          { cell: '27831230001', tags: ['VIP'] },
+          { cell: '27831230002', tags: ['New'] },
+        ],
+      },
+    });
+    expect(outside).toMatchObject({
+      status: 403,
+      body: { error: { code: 'insufficient_resource_ids', missing: { tag_ids: ['tag_new'] } } },
+    });
+    const making = await call('POST', '/contacts', {
+      key: 'key_a_uploader',
+      body: { contacts: [{ cell: '27831230003', tags: ['Brand new'] }] },
+    });
+    expect(making).toMatchObject({
+      status: 403,
+      body: { error: { code: 'insufficient_resource_ids', missing: { tags: ['Brand new'] } } },
+    });
+    // Nothing was written: no contact, no tag.
+    for (const cell of ['27831230001', '27831230002', '27831230003'])
+      expect((await admin('GET', `/contacts/${cell}`)).status).toBe(404);
+    expect(JSON.stringify((await admin('GET', '/tags')).body.data)).not.toContain('Brand new');
+    const own = await call('POST', '/contacts', {
+      key: 'key_a_uploader',
+      body: { contacts: [{ cell: '27831230004', tags: ['VIP'] }] },
+    });
+    expect(own.body.data).toEqual({ validContacts: 1, invalidContacts: [] });
+  });
+});
+
 describe('PUT /contacts/:cell/optOut', () => {
   it('opts the contact out of one campaign', async () => {
     const { admin } = startMock();
