@@ -183,10 +183,11 @@ const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(va
 // characters filled the detail's heading and pushed what it holds a screen down.
 const MOST_HEADING_CHARS = 120;
 const MOST_TABLE_URL_CHARS = 80;
+// What a text cut after `most` characters says of the rest.
+const moreCharacters = (text: string, most: number) =>
+  `… ${(text.length - most).toLocaleString('en')} more characters`;
 const clipped = (text: string, most: number) =>
-  text.length <= most
-    ? text
-    : `${text.slice(0, most)} … ${(text.length - most).toLocaleString('en')} more characters`;
+  text.length <= most ? text : `${text.slice(0, most)} ${moreCharacters(text, most)}`;
 // The journal keeps this much of a body or an answer (then body_truncated, response_truncated).
 const KEPT_BODY = '64 kB';
 const shortError = (error: unknown) =>
@@ -313,7 +314,7 @@ function Requests({
         const q = new URLSearchParams(query);
         if (last) q.set('after', last);
         const first = !last;
-        q.set('limit', first ? String(firstPage) : '1000');
+        q.set('limit', String(first ? firstPage : MOST_PAGE));
         const answer = await envelope(`requests?${q}`);
         if (stopped) return;
         if (emptied !== undefined && answer.emptied !== emptied) {
@@ -469,8 +470,7 @@ function Table<R>({
     const text = String(value);
     if (text.length <= 40) return text;
     if (text.length <= MOST_CELL_CHARS) return html`<span class="wrap">${text}</span>`;
-    const more = (text.length - MOST_CELL_CHARS).toLocaleString('en');
-    return html`<span class="wrap">${text.slice(0, MOST_CELL_CHARS)}<span class="meta"> … ${more} more characters</span></span>`;
+    return html`<span class="wrap">${text.slice(0, MOST_CELL_CHARS)}<span class="meta"> ${moreCharacters(text, MOST_CELL_CHARS)}</span></span>`;
   };
   return html`
     <div class="table-wrap">
