@@ -19,8 +19,10 @@ async function listen(handle: ReplyHandler): Promise<string> {
   return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/replies`;
 }
 
-// A mock whose webhook gives up on an answer after 200 ms (and retries the same delivery), with
-// one reply to deliver to `url`.
+// #region drive-retries
+// A mock whose webhook gives up on an answer after 200 ms and retries the same delivery 200 ms
+// later on the mock's clock, with one reply to deliver to `url`: the clock is moved past every
+// retry, and the test waits for their receivers' answers.
 async function deliverReply(url: string) {
   const mock = createMockService({
     webhooks: { timeoutMs: 200 },
@@ -41,8 +43,11 @@ async function deliverReply(url: string) {
     },
   });
   await mock.replies.receive({ from: '27821000001', message: 'YES', send_id: 'snd' });
-  return mock.webhookDeliveries();
+  // The mock's clock stands still in process: moved past every retry, it sends them, each at its time.
+  mock.clock.advance('1m');
+  return mock.webhooksSettled();
 }
+// #endregion drive-retries
 
 it('handles a reply once although the mock delivered it more than once with one idempotency key', async () => {
   const handled: Record<string, unknown>[] = [];

@@ -24,7 +24,7 @@ const allowed: Record<string, string[]> = {
   handlers: ['handlers', 'core', 'store', 'hooks'],
   hooks: ['hooks', 'core', 'store'],
   campaigns: ['campaigns', 'core', 'store'],
-  schedule: ['schedule', 'campaigns', 'core', 'store'],
+  schedule: ['schedule', 'campaigns', 'hooks', 'core', 'store'],
   control: ['control', 'core', 'store', '.'],
   worlds: ['worlds', 'control', 'core', 'store', '.'],
 };

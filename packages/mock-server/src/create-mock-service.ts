@@ -102,7 +102,11 @@ function buildMockService(
     start: options.seed && { seed: options.seed, trusted: options.seedIsTrusted },
     startLater,
   });
-  const schedule = new ServiceSchedule(() => state.pipeline, clock);
+  const schedule = new ServiceSchedule(
+    () => state.pipeline,
+    clock,
+    () => !state.gate.closed,
+  );
   if (!startLater) schedule.attach(state.world);
   const journal = new RequestJournal(settings.requestJournalLimit, settings.world);
   const faults = new FaultTable(() => newId('flt_'));
@@ -288,10 +292,14 @@ function buildMockService(
     },
     contactCount: () => contactCountOf(state.world),
     webhookDeliveries: () => [...state.world.webhookDeliveries],
+    async webhooksSettled() {
+      await schedule.webhooksSettled();
+      return [...state.world.webhookDeliveries];
+    },
     webhookDelivery: (deliveryId) => webhookDeliveryOf(state.world.webhookDeliveries, deliveryId),
     redeliverWebhook: (deliveryId) =>
       redeliverWebhook({
-        deliveries: state.world.webhookDeliveries,
+        world: state.world,
         deliveryId,
         settings,
         now: () => clock.now(),

@@ -91,8 +91,8 @@ export interface MockService {
   /** The mock's clock; every rule reads it. */
   readonly clock: MockClock;
   /**
-   * What the service will do by itself next (scheduled emails, welcome and recurring sends), in
-   * the order it will happen: at most `limit` (default 50).
+   * What the service will do by itself next (scheduled emails, welcome and recurring sends,
+   * webhook retries), in the order it will happen: at most `limit` (default 50).
    *
    * @example
    * ```ts
@@ -100,6 +100,17 @@ export interface MockService {
    * ```
    */
   schedule(limit?: number): ScheduledEventView[];
+  /**
+   * Simulates an inbound reply: classified, opted out at the campaign's level, and the campaign's
+   * hooks fired in order. Answers once each webhook's first attempt has ended; retries follow on
+   * the clock ({@link MockService.webhooksSettled}).
+   *
+   * @example
+   * ```ts
+   * const { reply, opted_out } = await mock.replies.receive({ from: '27821234567', message: 'STOP', send_id: 'snd_1' });
+   * reply.kind; // 'optOut'
+   * ```
+   */
   readonly replies: { receive(input: ReplyInput): Promise<ReplyResult> };
   readonly clicks: { create(input: { send_id: string }): { click_id: string } };
   readonly campaigns: { run(campaignId: string, options?: RunCampaignOptions): RunCampaignResult };
@@ -126,8 +137,27 @@ export interface MockService {
    * ```
    */
   contactCount(): number;
-  /** Every webhook delivery attempt, oldest first. */
+  /**
+   * Every webhook delivery attempt, oldest first. An attempt's `at` is when it was sent, on the
+   * mock's clock.
+   */
   webhookDeliveries(): WebhookDelivery[];
+  /**
+   * Waits until no webhook attempt is out on the network, then answers every attempt, oldest
+   * first. `replies.receive` answers once each webhook's first attempt has ended; an attempt that
+   * got no answer is retried a timeout's span later on the mock's clock (10 s by default), so a
+   * frozen clock holds the retry until it is moved. A move sends the retries it passes and
+   * answers at once: this waits for their receivers.
+   *
+   * @example
+   * ```ts
+   * await mock.replies.receive({ from: '27821234567', message: 'YES', send_id: 'snd_1' });
+   * mock.clock.advance('30s'); // the three retries of an attempt that got no answer fall due
+   * const attempts = await mock.webhooksSettled();
+   * attempts.map((a) => a.outcome); // ['connection_error', 'connection_error', 'connection_error', 'delivered']
+   * ```
+   */
+  webhooksSettled(): Promise<WebhookDelivery[]>;
   /**
    * One webhook delivery: what was sent (URL, method, headers, body), how its latest attempt went
    * (`error` names the cause of a failed connection), and every attempt. `undefined` if unknown.

@@ -22,11 +22,14 @@ export const clockRoutes: ControlRoute[] = [
     path: '/__mock/clock',
     growsWorld: true,
     description:
-      'Moves the clock, running what falls due: {set: ISO instant, advance: "7d" | "36h" | "90s", freeze: true | false, real: true}.',
+      'Moves the clock, running what falls due (and answering once the webhook retries it sent have their outcomes): {set: ISO instant, advance: "7d" | "36h" | "90s", freeze: true | false, real: true}.',
     handle: async ({ mock, inSlices, body }) => {
       const change = parseBody(ClockBody, body);
       // A month of daily sends to many contacts takes seconds: health is answered meanwhile.
-      return ok(inSlices ? await inSlices.moveClock(change) : mock.clock.change(change));
+      const reading = inSlices ? await inSlices.moveClock(change) : mock.clock.change(change);
+      // The webhook retries the move sent have their outcomes in the journal when it answers.
+      await mock.webhooksSettled();
+      return ok(reading);
     },
   },
 ];

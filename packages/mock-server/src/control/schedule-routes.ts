@@ -10,7 +10,7 @@ export const scheduleRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/schedule',
     description:
-      'What the service does next by itself, in order: [{kind, at, campaign_id?, send_id?, contact_id?}] (query limit, default 50).',
+      'What the service does next by itself, in order: [{kind, at, campaign_id?, send_id?, contact_id?, delivery_id?, hook_id?, attempt?}] (query limit, default 50).',
     handle: ({ mock, url }) => {
       const { limit } = parseBody(ScheduleQuery, Object.fromEntries(url.searchParams));
       return ok(mock.schedule(limit));

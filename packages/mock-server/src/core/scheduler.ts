@@ -9,9 +9,16 @@ export interface ScheduledEventView {
   campaign_id?: string | undefined;
   send_id?: string | undefined;
   contact_id?: string | undefined;
+  /** A webhook retry's delivery, hook and attempt number. */
+  delivery_id?: string | undefined;
+  hook_id?: string | undefined;
+  attempt?: number | undefined;
 }
 
-/** Something the service does by itself at a time: a scheduled send, a welcome, a daily send. */
+/**
+ * Something the service does by itself at a time: a scheduled send, a welcome, a daily send, a
+ * webhook retry.
+ */
 export interface ScheduledEvent {
   /** When it runs, in milliseconds since the epoch. */
   at: number;

@@ -3,15 +3,23 @@ import { IDEMPOTENCY_HEADER } from '@marketing/domain/routes';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { Settings } from '../core/settings.js';
 import type { HookRecord, OrgRecord, WebhookDelivery } from '../store/records.js';
+import type { WorldRecords } from '../store/world-records.js';
 
 export { IDEMPOTENCY_HEADER, MOCK_WEBHOOK_HEADER };
 
 type WebhookHook = Extract<HookRecord, { type: 'webhook' }>;
 
+/** What an attempt of a delivery sends, the same for every attempt. */
+export type WebhookRequest = Pick<
+  WebhookDelivery,
+  'delivery_id' | 'hook_id' | 'org_id' | 'url' | 'method' | 'headers' | 'body'
+>;
+
 /**
- * Delivers one webhook: renders it, then sends it with a timeout, retrying on timeout or
- * connection failure up to the configured number of times. Every attempt carries the same
- * idempotency key and is written to the journal. Other answers (any status) end the delivery.
+ * Delivers one webhook: renders it and sends its first attempt, with the idempotency key every
+ * attempt of the delivery carries, and writes the attempt to the journal. An attempt without an
+ * answer (a timeout, a failed connection) is told to the world's listener, which sends the next
+ * one on the mock's clock ({@link retryDueAt}); any answer ends the delivery.
  */
 export async function deliverWebhook(input: {
   hook: WebhookHook;
@@ -19,31 +27,30 @@ export async function deliverWebhook(input: {
   context: TemplateContext;
   settings: Settings;
   deliveryId: string;
-  now: () => Date;
-  journal: WebhookDelivery[];
+  at: Date;
+  world: WorldRecords;
 }): Promise<WebhookDelivery[]> {
-  const { hook, org, settings, deliveryId, journal } = input;
-  const attempts: WebhookDelivery[] = [];
-  const record = (entry: Omit<WebhookDelivery, 'delivery_id' | 'hook_id' | 'org_id' | 'at'>) => {
-    const full = {
-      delivery_id: deliveryId,
-      hook_id: hook._id,
-      org_id: org._id,
-      at: input.now().toISOString(),
-      ...entry,
-    };
-    journal.push(full);
-    attempts.push(full);
+  const { hook, org, settings, deliveryId, world } = input;
+  const base = {
+    delivery_id: deliveryId,
+    hook_id: hook._id,
+    org_id: org._id,
+    url: hook.url,
+    method: hook.method,
+    headers: {},
+    attempt: 1,
+    at: input.at.toISOString(),
   };
-  const base = { url: hook.url, method: hook.method, headers: {}, attempt: 1 };
   if (settings.billing !== false && org.credits < settings.billing.webhookMinimumBalance) {
-    record({ ...base, outcome: 'skipped_insufficient_balance' });
-    return attempts;
+    const skipped: WebhookDelivery = { ...base, outcome: 'skipped_insufficient_balance' };
+    world.webhookDeliveries.push(skipped);
+    return [skipped];
   }
   const rendered = renderWebhook(hook, input.context);
   if (!rendered.ok) {
-    record({ ...base, outcome: 'render_error', error: rendered.error });
-    return attempts;
+    const refused: WebhookDelivery = { ...base, outcome: 'render_error', error: rendered.error };
+    world.webhookDeliveries.push(refused);
+    return [refused];
   }
   const { url, method, body } = rendered.webhook;
   const headers = {
@@ -51,13 +58,59 @@ export async function deliverWebhook(input: {
     [IDEMPOTENCY_HEADER]: deliveryId,
     [MOCK_WEBHOOK_HEADER]: '1',
   };
-  for (let attempt = 1; attempt <= settings.webhooks.retries + 1; attempt++) {
-    const entry = { url, method, headers, body, attempt };
-    const result = await sendWebhook(entry, settings);
-    record({ ...entry, ...result });
-    if (result.outcome === 'delivered' || result.outcome === 'http_error') return attempts;
+  const request = { delivery_id: deliveryId, hook_id: hook._id, org_id: org._id, url, method, headers, body };
+  return [await sendAttempt(world, request, 1, input.at.getTime(), settings)];
+}
+
+/**
+ * Sends attempt number `attempt` of a delivery, as of `atMs` on the mock's clock, and writes it to
+ * the world's delivery journal. An attempt that got no answer is told to the world's listener,
+ * which retries it, unless `retried` is false (a redelivery is one attempt).
+ */
+export async function sendAttempt(
+  world: WorldRecords,
+  request: WebhookRequest,
+  attempt: number,
+  atMs: number,
+  settings: Settings,
+  retried = true,
+): Promise<WebhookDelivery> {
+  const result = await sendWebhook(request, settings);
+  const entry: WebhookDelivery = { ...request, attempt, ...result, at: new Date(atMs).toISOString() };
+  world.webhookDeliveries.push(entry);
+  if (retried && !endsDelivery(entry.outcome)) world.listener?.webhookAttemptFailed(entry);
+  return entry;
+}
+
+const endsDelivery = (outcome: WebhookDelivery['outcome']) =>
+  outcome !== 'timeout' && outcome !== 'connection_error';
+
+/**
+ * When the attempt after `entry` is due on the mock's clock, or `undefined` when none follows (it
+ * was answered, or was the last). Each attempt has the timeout's span from when it was sent: the
+ * next one is sent once that span has passed on the mock's clock, so a frozen clock holds retries
+ * until it is moved.
+ */
+export function retryDueAt(entry: WebhookDelivery, settings: Settings): number | undefined {
+  if (endsDelivery(entry.outcome) || entry.attempt > settings.webhooks.retries) return undefined;
+  return Date.parse(entry.at) + settings.webhooks.timeoutMs;
+}
+
+/**
+ * The deliveries of a journal that wait for a retry (after a restart from a state file): the
+ * last attempt of each that got no answer, had retries left and followed no answered attempt (a
+ * redelivery after an answer is one attempt, not retried).
+ */
+export function awaitingRetry(journal: readonly WebhookDelivery[], settings: Settings): WebhookDelivery[] {
+  const last = new Map<string, WebhookDelivery>();
+  const answered = new Set<string>();
+  for (const entry of journal) {
+    last.set(entry.delivery_id, entry);
+    if (endsDelivery(entry.outcome)) answered.add(entry.delivery_id);
   }
-  return attempts;
+  return [...last.values()].filter(
+    (entry) => !answered.has(entry.delivery_id) && retryDueAt(entry, settings) !== undefined,
+  );
 }
 
 /** How one attempt went: the outcome, the receiver's status, or why nothing was received. */

@@ -39,6 +39,7 @@ export type HookRun =
 /** The outcome of a reply: the reply as recorded, whether it opted out, and what its hooks did. */
 export interface ReplyResult {
   reply: Reply;
+  /** Whether this reply opted the contact out (false when it was out already). */
   opted_out: boolean;
   hooks: HookRun[];
 }
@@ -50,7 +51,8 @@ function hookIdsOf(campaign: Campaign | CampaignV2): string[] {
 /**
  * Receives a reply: attributes it to a send (by `send_id`, or the latest send to the cell),
  * classifies it, applies an opt-out at the campaign's level, and fires the campaign's hooks in
- * order: SMS hooks write to the outbox, webhooks are delivered for real.
+ * order: SMS hooks write to the outbox, webhooks are delivered for real. Answers once each webhook's
+ * first attempt has ended; its retries follow on the mock's clock.
  */
 export async function processReply(runtime: MockRuntime, input: ReplyInput): Promise<ReplyResult> {
   const { world, clock } = runtime;
@@ -113,8 +115,8 @@ export async function processReply(runtime: MockRuntime, input: ReplyInput): Pro
         context,
         settings: runtime.settings,
         deliveryId: runtime.newId('whd_'),
-        now: () => clock.now(),
-        journal: world.webhookDeliveries,
+        at: clock.now(),
+        world,
       });
       hooks.push({ hook_id: hook._id, type: 'webhook', attempts });
       continue;

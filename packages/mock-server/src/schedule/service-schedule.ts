@@ -2,8 +2,9 @@ import type { Campaign, Contact } from '@marketing/domain';
 import { type ControlledClock, createClock } from '../core/clock.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { type ScheduledEventView, Scheduler } from '../core/scheduler.js';
+import { awaitingRetry } from '../hooks/deliver-webhook.js';
 import { setFor, valueFor } from '../store/campaign-contact-maps.js';
-import type { OutboxMessage } from '../store/records.js';
+import type { OutboxMessage, WebhookDelivery } from '../store/records.js';
 import type { World } from '../store/world.js';
 import type { WorldListener } from '../store/world-records.js';
 import {
@@ -13,6 +14,7 @@ import {
   recurringSendEvent,
 } from './recurring-sends.js';
 import { scheduledSendEvent } from './scheduled-email.js';
+import { WebhookRetries } from './webhook-retries.js';
 import { isWelcomeCampaign, welcomeDueAt, welcomeEvent } from './welcome-sends.js';
 
 // The most scheduled events one clock move runs (a daily send of one campaign for 55 years).
@@ -22,7 +24,7 @@ const EVENTS_PER_MOVE = 20_000;
 
 /**
  * What the service does by itself as time passes, on the mock's clock: scheduled bulk emails,
- * welcome sends and daily recurring sends, in one time-ordered queue. Moving the clock forward
+ * welcome sends, daily recurring sends and webhook retries, in one time-ordered queue. Moving the clock forward
  * runs every event on the way, each at its own time; real time passing runs them before the mock
  * answers anything ({@link ServiceSchedule.catchUp}). Rate-limit windows and lead daily caps
  * need no events: they are computed from the clock, so they roll over with it.
@@ -35,10 +37,24 @@ export class ServiceSchedule implements WorldListener {
   #pendingSends = new Map<string, OutboxMessage[]>();
   // Welcome campaigns by organisation; campaigns come only from seeds, so it is rebuilt with them.
   #welcomes: Map<string, Campaign[]> | undefined;
+  readonly #retries: WebhookRetries;
+  readonly #idle: () => boolean;
+  #world: World | undefined;
 
-  constructor(runtime: () => MockRuntime, clock: ControlledClock) {
+  /**
+   * `idle`: whether what fell due may run now (not while work in slices, a clock move or a
+   * reset, runs it in its own order).
+   */
+  constructor(runtime: () => MockRuntime, clock: ControlledClock, idle: () => boolean = () => true) {
     this.#runtime = runtime;
     this.#clock = clock;
+    this.#idle = idle;
+    this.#retries = new WebhookRetries(() => this.#runtime().settings, {
+      add: (event) => this.#queue.add(event),
+      catchUp: () => {
+        if (this.#idle()) this.catchUp();
+      },
+    });
     clock.onMove((target, stepTo) => this.#queue.runDueSteps(target, stepTo, EVENTS_PER_MOVE));
     // Set back, a daily campaign's next send is its next window after the new time: planned from
     // the old time it waited days (a clock set back a week then advanced 7 days sent once, not 7
@@ -55,6 +71,14 @@ export class ServiceSchedule implements WorldListener {
     if (next !== undefined && next <= this.#clock.nowMs()) this.#queue.runDue(this.#clock.nowMs());
   }
 
+  /**
+   * Waits until no webhook attempt a retry sent is still out (a clock move sends retries that
+   * fell due and answers before their receivers do).
+   */
+  webhooksSettled(): Promise<void> {
+    return this.#retries.settled();
+  }
+
   /** The next events, in the order they will run. */
   upcoming(limit = 50): ScheduledEventView[] {
     this.catchUp();
@@ -68,7 +92,11 @@ export class ServiceSchedule implements WorldListener {
    */
   attach(world: World): void {
     this.#queue.clear();
+    this.#retries.clear();
     this.#pendingSends = new Map();
+    // Attempts still out in the world left behind end there, retrying nothing.
+    if (this.#world && this.#world !== world) this.#world.listener = undefined;
+    this.#world = world;
     world.listener = this;
     for (const message of world.outbox) if (message.status === 'scheduled') this.messageScheduled(message);
     this.#planEveryCampaign(world);
@@ -80,6 +108,9 @@ export class ServiceSchedule implements WorldListener {
         if (due > now) this.#queue.add(welcomeEvent(this.#runtimeAt, campaign._id, contactId, due));
       }
     }
+    // Deliveries a state file left waiting for a retry: due when they were, as the other events.
+    for (const attempt of awaitingRetry(world.webhookDeliveries, this.#runtime().settings))
+      this.#retries.failed(world, attempt, false);
   }
 
   // The next daily send of every recurring campaign of both models.
@@ -118,6 +149,11 @@ export class ServiceSchedule implements WorldListener {
         event.run(now);
       },
     });
+  }
+
+  /** @inheritdoc */
+  webhookAttemptFailed(attempt: WebhookDelivery): void {
+    if (this.#world) this.#retries.failed(this.#world, attempt);
   }
 
   /** @inheritdoc */

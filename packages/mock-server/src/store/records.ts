@@ -84,5 +84,6 @@ export interface WebhookDelivery {
     | 'render_error';
   status?: number | undefined;
   error?: string | undefined;
+  /** When the attempt was sent, on the mock's clock (ISO). */
   at: string;
 }

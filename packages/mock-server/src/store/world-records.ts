@@ -31,6 +31,8 @@ export interface WorldListener {
   tagsGained(orgId: string, contact: Contact, tagIds: string[]): void;
   /** A message was recorded for a later time (`scheduled_for`). */
   messageScheduled(message: OutboxMessage): void;
+  /** A webhook attempt got no answer (a timeout or a failed connection): its retry may be due. */
+  webhookAttemptFailed(attempt: WebhookDelivery): void;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, IDEMPOTENCY_HEADER } from '../../src/index.js';
 import { testSeed } from '../support/mock-world.js';
 
@@ -81,16 +81,28 @@ describe('reply hooks', () => {
       { to: '27821234567', content: 'Thanks Thandi, you said YES' },
       { to: '27820000001', content: 'Thanks Thandi, you said YES' },
     ]);
+    // Each retry is due 300 ms (the timeout) after the attempt it follows, on the frozen clock.
+    expect(mock.webhookDeliveries().map((d) => [d.attempt, d.outcome, d.at])).toEqual([
+      [1, 'timeout', '2026-11-22T08:00:00.000Z'],
+    ]);
+    expect(mock.schedule()).toContainEqual(
+      expect.objectContaining({ kind: 'webhook_retry', at: '2026-11-22T08:00:00.300Z', attempt: 2 }),
+    );
+    mock.clock.advance('300ms');
+    await mock.webhooksSettled();
+    mock.clock.advance('300ms');
+    await mock.webhooksSettled();
     expect(received).toHaveLength(3);
     const keys = new Set(received.map((r) => r.headers[IDEMPOTENCY_HEADER]));
     expect(keys.size).toBe(1);
     expect(JSON.parse(received[2]!.body)).toEqual({ cell: '+27821234567', said: 'YES', at: '2026-11-22' });
     expect(received[2]!.headers['x-team']).toBe('supplier-1');
-    expect(mock.webhookDeliveries().map((d) => [d.attempt, d.outcome])).toEqual([
-      [1, 'timeout'],
-      [2, 'timeout'],
-      [3, 'delivered'],
+    expect(mock.webhookDeliveries().map((d) => [d.attempt, d.outcome, d.at])).toEqual([
+      [1, 'timeout', '2026-11-22T08:00:00.000Z'],
+      [2, 'timeout', '2026-11-22T08:00:00.300Z'],
+      [3, 'delivered', '2026-11-22T08:00:00.600Z'],
     ]);
+    expect(mock.schedule().filter((e) => e.kind === 'webhook_retry')).toEqual([]);
     expect(mock.webhookDeliveries()[0]?.delivery_id).toBe([...keys][0]);
   });
 
@@ -131,7 +143,7 @@ describe('reply hooks', () => {
     expect(sent).toBe(sentWhenClosed);
   }, 40_000);
 
-  it('stops after three retries and records a refused connection', async () => {
+  it('holds the retries of a refused connection while the clock is frozen, and stops after three', async () => {
     const mock = createMockService({
       seed: seedWithHooks('http://127.0.0.1:9/in'),
       now: '2026-11-22T08:00:00Z',
@@ -139,12 +151,36 @@ describe('reply hooks', () => {
     });
     const [send] = mock.campaigns.run('cmp_1').sends;
     await mock.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
-    expect(mock.webhookDeliveries().map((d) => d.outcome)).toEqual([
-      'connection_error',
-      'connection_error',
-      'connection_error',
-      'connection_error',
+    // Real time passing does not move a frozen clock: the first retry waits for a move.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(mock.webhookDeliveries().map((d) => d.outcome)).toEqual(['connection_error']);
+    mock.clock.advance('299ms');
+    expect(await mock.webhooksSettled()).toHaveLength(1);
+    // One move past every retry's time sends them all, each at its own time.
+    mock.clock.advance('1h');
+    expect((await mock.webhooksSettled()).map((d) => [d.attempt, d.outcome, d.at])).toEqual([
+      [1, 'connection_error', '2026-11-22T08:00:00.000Z'],
+      [2, 'connection_error', '2026-11-22T08:00:00.300Z'],
+      [3, 'connection_error', '2026-11-22T08:00:00.600Z'],
+      [4, 'connection_error', '2026-11-22T08:00:00.900Z'],
     ]);
+    expect(mock.schedule()).toEqual([]);
+  });
+
+  it('sends each retry a timeout after the attempt it follows while the clock runs, with no request to the mock', async () => {
+    const mock = createMockService({
+      seed: seedWithHooks('http://127.0.0.1:9/in'),
+      now: '2026-11-22T08:00:00Z',
+      clockMode: 'offset',
+      webhooks: { timeoutMs: 200, retries: 2 },
+    });
+    const [send] = mock.campaigns.run('cmp_1').sends;
+    await mock.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    expect(mock.webhookDeliveries()).toHaveLength(1);
+    await vi.waitFor(() => expect(mock.webhookDeliveries()).toHaveLength(3), { timeout: 5_000 });
+    const times = mock.webhookDeliveries().map((d) => Date.parse(d.at));
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(200);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(200);
   });
 
   it('encodes the body into the URL when asked, and skips webhooks below a 1-credit balance', async () => {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openApiErrors } from '../../../../test-support/lint-openapi.js';
 import { type CliProcess, runCli, startCli } from './cli-process.js';
 
@@ -146,15 +146,19 @@ describe('the standalone server', () => {
       expect(
         (await post('/__mock/replies', { from: '27821234567', message: 'Hi', send_id: 's' })).status,
       ).toBe(200);
-      // The default of 10 s would make the four attempts take 40.
+      // The reply answers once the first attempt timed out; each retry follows 200 ms after the
+      // attempt before on the running clock (the default of 10 s would make the four take 40).
+      const attempts = async () =>
+        (await json<{ outcome: string; at: string }[]>(await fetch(`${cli.url}/__mock/webhooks`))).body.data!;
+      await vi.waitFor(async () => expect(await attempts()).toHaveLength(4), {
+        timeout: 8_000,
+        interval: 100,
+      });
       expect(performance.now() - started).toBeLessThan(10_000);
-      const journal = await json<{ outcome: string }[]>(await fetch(`${cli.url}/__mock/webhooks`));
-      expect(journal.body.data?.map((attempt) => attempt.outcome)).toEqual([
-        'timeout',
-        'timeout',
-        'timeout',
-        'timeout',
-      ]);
+      const journal = await attempts();
+      expect(journal.map((attempt) => attempt.outcome)).toEqual(['timeout', 'timeout', 'timeout', 'timeout']);
+      const times = journal.map((attempt) => Date.parse(attempt.at));
+      for (let i = 1; i < 4; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200);
     } finally {
       receiver.closeAllConnections();
       receiver.close();

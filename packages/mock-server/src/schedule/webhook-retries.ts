@@ -1,0 +1,86 @@
+import type { ScheduledEvent } from '../core/scheduler.js';
+import type { Settings } from '../core/settings.js';
+import { retryDueAt, sendAttempt } from '../hooks/deliver-webhook.js';
+import type { WebhookDelivery } from '../store/records.js';
+import type { WorldRecords } from '../store/world-records.js';
+
+export const WEBHOOK_RETRY = 'webhook_retry';
+
+// How often pending retries are looked at while the clock runs: real time passing is noticed
+// within this, and so are a clock unfrozen or moved without a request to the mock.
+const RETRY_WATCH_MS = 250;
+
+/**
+ * The retries of webhook deliveries whose attempts got no answer, each due a timeout's span after
+ * the attempt it follows, on the mock's clock: a frozen clock holds them until it is moved, and
+ * real time passing sends them without any request to the mock. Attempts a retry sends are out
+ * on the network after the event ran; {@link WebhookRetries.settled} waits for them.
+ */
+export class WebhookRetries {
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #pending = 0;
+  #watch: ReturnType<typeof setInterval> | undefined;
+
+  /**
+   * `add` queues an event; `catchUp` runs what is due (it is asked while retries wait, since
+   * nothing else would notice real time passing).
+   */
+  constructor(
+    private readonly settings: () => Settings,
+    private readonly queue: { add(event: ScheduledEvent): void; catchUp(): void },
+  ) {}
+
+  /**
+   * Queues the retry of a failed attempt in `world`, if one follows it, and runs it at once when
+   * it is due already (`runDue`): the clock passed it while the attempt was out (a move, or a
+   * receiver slower than the timeout).
+   */
+  failed(world: WorldRecords, entry: WebhookDelivery, runDue = true): void {
+    const at = retryDueAt(entry, this.settings());
+    if (at === undefined) return;
+    this.#pending += 1;
+    this.queue.add(this.#event(world, entry, at));
+    this.#startWatch();
+    if (runDue) this.queue.catchUp();
+  }
+
+  /** Forgets every retry not yet sent (the queue was cleared: a reset, or another world). */
+  clear(): void {
+    this.#pending = 0;
+    this.#stopWatch();
+  }
+
+  /** Waits until no attempt is out, those that ended and made more included. */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  #event(world: WorldRecords, entry: WebhookDelivery, at: number): ScheduledEvent {
+    const { delivery_id, hook_id, org_id, url, method, headers, body } = entry;
+    const request = { delivery_id, hook_id, org_id, url, method, headers, body };
+    return {
+      at,
+      view: { kind: WEBHOOK_RETRY, delivery_id, hook_id, attempt: entry.attempt + 1 },
+      run: (now) => {
+        this.#pending -= 1;
+        if (this.#pending === 0) this.#stopWatch();
+        const sending = sendAttempt(world, request, entry.attempt + 1, now.getTime(), this.settings());
+        this.#inFlight.add(sending);
+        const done = () => this.#inFlight.delete(sending);
+        sending.then(done, done);
+      },
+    };
+  }
+
+  #startWatch(): void {
+    if (this.#watch) return;
+    this.#watch = setInterval(() => this.queue.catchUp(), RETRY_WATCH_MS);
+    // A retry still to come does not keep a test's process (or the command) alive.
+    this.#watch.unref?.();
+  }
+
+  #stopWatch(): void {
+    clearInterval(this.#watch);
+    this.#watch = undefined;
+  }
+}

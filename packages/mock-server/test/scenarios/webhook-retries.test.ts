@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createMockService,
+  type MockService,
+  type ReplyResult,
+  type ScheduledEventView,
+  type SeedDocument,
+  type WebhookDelivery,
+} from '../../src/index.js';
+import { testSeed } from '../support/mock-world.js';
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+// A webhook hook on cmp_1 that posts to `url`.
+function seedWithWebhook(url: string): SeedDocument {
+  const seed = testSeed();
+  seed.hooks = [{ _id: 'hook_web', org_id: 'org_a', type: 'webhook', url, method: 'POST', body: '{}' }];
+  seed.campaigns = seed.campaigns!.map((c) => (c._id === 'cmp_1' ? { ...c, hook_ids: ['hook_web'] } : c));
+  return seed;
+}
+
+// A receiver that never answers.
+async function hangingReceiver(): Promise<string> {
+  const server = createServer(() => {});
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+}
+
+async function control<T>(mock: MockService, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await mock.fetch(`${mock.baseUrl}${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
+const REFUSED = 'http://127.0.0.1:9/in';
+const AT = '2026-11-22T08:00:00Z';
+
+describe('webhook retries on the mock’s clock', () => {
+  it('over HTTP: the schedule lists the next retry, and a clock move answers once the retries it sent have ended', async () => {
+    const mock = createMockService({
+      seed: seedWithWebhook(REFUSED),
+      now: AT,
+      webhooks: { timeoutMs: 10_000 },
+    });
+    const [send] = mock.campaigns.run('cmp_1').sends;
+    const reply = await control<ReplyResult>(mock, 'POST', '/__mock/replies', {
+      from: send!.cell,
+      message: 'hello',
+      send_id: send!.send_id,
+    });
+    const [hook] = reply.hooks;
+    const attempts = hook?.type === 'webhook' ? hook.attempts : [];
+    expect(attempts.map((a) => a.outcome)).toEqual(['connection_error']);
+    const schedule = () => control<ScheduledEventView[]>(mock, 'GET', '/__mock/schedule');
+    const deliveries = () => control<WebhookDelivery[]>(mock, 'GET', '/__mock/webhooks');
+    expect(await schedule()).toContainEqual({
+      kind: 'webhook_retry',
+      at: '2026-11-22T08:00:10.000Z',
+      delivery_id: attempts[0]!.delivery_id,
+      hook_id: 'hook_web',
+      attempt: 2,
+    });
+
+    await control(mock, 'POST', '/__mock/clock', { advance: '15s' });
+    expect((await deliveries()).map((a) => [a.attempt, a.at])).toEqual([
+      [1, '2026-11-22T08:00:00.000Z'],
+      [2, '2026-11-22T08:00:10.000Z'],
+    ]);
+    expect(await schedule()).toContainEqual(
+      expect.objectContaining({ kind: 'webhook_retry', at: '2026-11-22T08:00:20.000Z', attempt: 3 }),
+    );
+
+    await control(mock, 'POST', '/__mock/clock', { advance: '1h' });
+    expect(await deliveries()).toHaveLength(4);
+    expect(await schedule()).toEqual([]);
+  });
+
+  it('sends the retry a state left waiting once a mock started from that state reaches its time', async () => {
+    const first = createMockService({
+      seed: seedWithWebhook(REFUSED),
+      now: AT,
+      webhooks: { timeoutMs: 10_000 },
+    });
+    const [send] = first.campaigns.run('cmp_1').sends;
+    await first.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    first.clock.advance('10s');
+    await first.webhooksSettled();
+
+    const restarted = createMockService({ seed: first.state(), now: '2026-11-22T08:00:15Z' });
+    expect(restarted.schedule()).toEqual([
+      expect.objectContaining({ kind: 'webhook_retry', at: '2026-11-22T08:00:20.000Z', attempt: 3 }),
+    ]);
+    restarted.clock.advance('5s');
+    expect((await restarted.webhooksSettled()).map((a) => [a.attempt, a.at])).toEqual([
+      [1, '2026-11-22T08:00:00.000Z'],
+      [2, '2026-11-22T08:00:10.000Z'],
+      [3, '2026-11-22T08:00:20.000Z'],
+    ]);
+  });
+
+  it('leaves no retry behind in a world reset while an attempt was out', async () => {
+    const mock = createMockService({
+      seed: seedWithWebhook(await hangingReceiver()),
+      now: AT,
+      webhooks: { timeoutMs: 300 },
+    });
+    const [send] = mock.campaigns.run('cmp_1').sends;
+    const reply = mock.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    mock.reset(testSeed());
+    const result = await reply;
+    expect(result.hooks).toMatchObject([{ type: 'webhook', attempts: [{ outcome: 'timeout' }] }]);
+    expect(mock.schedule()).toEqual([]);
+    mock.clock.advance('1h');
+    expect(await mock.webhooksSettled()).toEqual([]);
+  });
+
+  it('does not retry a redelivery, nor a delivery that was answered', async () => {
+    let calls = 0;
+    const server = createServer((req, res) => {
+      calls += 1;
+      req.resume();
+      if (calls === 1) req.socket.destroy();
+      else res.writeHead(200).end();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+    const mock = createMockService({ seed: seedWithWebhook(url), now: AT, webhooks: { timeoutMs: 1_000 } });
+    const [send] = mock.campaigns.run('cmp_1').sends;
+    await mock.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    mock.clock.advance('1s');
+    const attempts = await mock.webhooksSettled();
+    expect(attempts.map((a) => a.outcome)).toEqual(['connection_error', 'delivered']);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const again = await mock.redeliverWebhook(attempts[0]!.delivery_id);
+    expect(again).toMatchObject({ attempt: 3, outcome: 'connection_error' });
+    mock.clock.advance('1h');
+    expect(await mock.webhooksSettled()).toHaveLength(3);
+    expect(createMockService({ seed: mock.state(), now: AT }).schedule()).toEqual([]);
+  });
+});
