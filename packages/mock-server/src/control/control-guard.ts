@@ -1,9 +1,9 @@
 import type { IncomingCall } from '../core/handle-request.js';
+import { CONTROL_TOKEN_HEADER } from '../core/redact.js';
 import { fail, type Outcome } from '../core/responses.js';
 import type { Settings } from '../core/settings.js';
 
-/** The header that carries the control token (`--control-token`, `controlToken`). */
-export const CONTROL_TOKEN_HEADER = 'x-mock-token';
+export { CONTROL_TOKEN_HEADER };
 
 const encoder = new TextEncoder();
 

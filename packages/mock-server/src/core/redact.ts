@@ -1,3 +1,6 @@
+/** The header that carries the control token (`--control-token`, `controlToken`). */
+export const CONTROL_TOKEN_HEADER = 'x-mock-token';
+
 // A secret shorter than this shows none of its characters: the last four of `ab` or `k_a1b2`
 // were the whole key or most of it.
 const TAIL_SHOWN_FROM_CHARS = 10;

@@ -22,6 +22,12 @@ const ids = (journal: RequestJournal, limit?: number) =>
   journal.list(limit === undefined ? {} : { limit }).map((entry) => entry.id);
 
 describe('RequestJournal', () => {
+  it('shows no more of a control token than of an API key: its last 4 characters', () => {
+    const journal = new RequestJournal(10);
+    journal.add(record(1, { headers: ['X-Mock-Token', 'team-secret-token', 'x-tag', 'a'] }));
+    expect(journal.list()[0]?.headers).toEqual({ 'x-mock-token': '…oken', 'x-tag': 'a' });
+  });
+
   it('keeps the newest records up to its limit, oldest first, however many were added', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 40 }), (limit, added) => {

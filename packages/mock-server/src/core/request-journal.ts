@@ -2,7 +2,7 @@ import { isIsoInstant, notAnInstant } from './iso-instant.js';
 import { ListPieces } from './json-pieces.js';
 import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
-import { redactSecret } from './redact.js';
+import { CONTROL_TOKEN_HEADER, redactSecret } from './redact.js';
 import { envelopeError } from './responses.js';
 import { sliceTurn, spentInTurn } from './slices.js';
 
@@ -34,7 +34,8 @@ export interface RequestLogEntry {
   query: Record<string, string | string[]>;
   /**
    * The request headers as they arrived, names in lower case; a repeated header once, its values
-   * joined with `, `. `authorization` shows its scheme and last 4 characters.
+   * joined with `, `. `authorization` shows its scheme and last 4 characters, `x-mock-token` (the
+   * control token) its last 4.
    */
   headers: Record<string, string>;
   /** The body: parsed JSON, or the raw text when it is not JSON; cut at 64 kB (then `body_truncated`). */
@@ -577,6 +578,8 @@ const keptError = (text: string) =>
 const oneLine = (part: string) => (part.includes('\n') ? part.replaceAll('\n', ' ') : part);
 
 function redact(name: string, value: string): string {
+  // The control token is as secret as a key, and shown as little of.
+  if (name === CONTROL_TOKEN_HEADER) return redactSecret(value);
   if (name !== 'authorization') return value;
   const [scheme, secret] = value.includes(' ') ? value.split(/\s+/, 2) : ['', value];
   return `${scheme ? `${scheme} ` : ''}${redactSecret(secret ?? '')}`;

@@ -259,7 +259,15 @@ export function toResponse(answer: Answer, method?: string): Response {
   });
 }
 
-/** A 200 answer that is a web page rather than an envelope (the dashboard). */
+/**
+ * A 200 answer that is a web page rather than an envelope (the dashboard), which no other site
+ * may frame: a page of its own could lay it under a decoy and have a user click its buttons.
+ */
 export function htmlPage(text: string): Answer {
-  return { status: 200, body: null, raw: { contentType: 'text/html; charset=utf-8', text } };
+  return {
+    status: 200,
+    body: null,
+    raw: { contentType: 'text/html; charset=utf-8', text },
+    headers: { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" },
+  };
 }

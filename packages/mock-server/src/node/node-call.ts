@@ -66,7 +66,8 @@ export class NodeCall implements IncomingCall {
     this.#room = room;
     this.headerList = req.rawHeaders;
     this.method = req.method ?? 'GET';
-    this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    // An empty Host is what a client sends for a target without an authority: routed by the path.
+    this.url = `http://${req.headers.host || 'localhost'}${req.url ?? '/'}`;
     this.headers = this;
   }
 

@@ -250,12 +250,32 @@ describe('createNodeServer', () => {
   });
 
   it('answers a request whose Host header makes no URL with a 400 envelope, not a 500', async () => {
+    for (const host of ['bad host', 'x/__mock', 'user@x', 'x?y', 'x#y', 'x\\y', '[::1']) {
+      const answer = await rawExchange(`GET /state HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer, host).toMatch(/^HTTP\/1\.1 400 /);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(body, host).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^Bad request: (the Host header .* is not a host|.*Invalid URL)/),
+      });
+    }
+  });
+
+  it('closes a connection after a request asking to upgrade it, whose pipelined followers Node never reads', async () => {
     const answer = await rawExchange(
-      'GET /contacts/27821234567 HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n',
+      'GET /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n' +
+        'GET /__mock/clock HTTP/1.1\r\nHost: x\r\n\r\n',
     );
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
-    expect(body).toEqual({ ok: false, error: expect.stringMatching(/^Bad request: .*Invalid URL/) });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
+  it('routes a request with an empty Host by its path, as one for a target without an authority', async () => {
+    const answer = await rawExchange('GET /__mock/health HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    const misrouted = await rawExchange('GET /x/__mock/state HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n');
+    expect(misrouted).toMatch(/^HTTP\/1\.1 404 /);
   });
 
   it('answers an HTTP/1.1 request without a Host header 400 in an envelope, and HTTP/1.0 as usual', async () => {

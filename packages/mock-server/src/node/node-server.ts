@@ -179,6 +179,11 @@ export function createNodeServer(
       // send it: it was read as a path and answered 404.
       // (Only a target not starting with a slash can be one: most requests skip the pattern.)
       if (req.url !== undefined && req.url[0] !== '/') req.url = req.url.replace(ABSOLUTE_FORM, '/');
+      // Node reads nothing more of a connection after a request asking to upgrade it (the bytes
+      // after it belong to the new protocol): answered as a plain request, it is the connection's
+      // last, said and closed, rather than kept open while requests pipelined behind it go unread.
+      if (req.headers.upgrade !== undefined && /\bupgrade\b/i.test(req.headers.connection ?? ''))
+        res.shouldKeepAlive = false;
       const started = onRequest ? performance.now() : 0;
       const at = onRequest ? new Date() : undefined;
       const cors = serviceCors && (controlCors || !CONTROL_PATH.test(req.url ?? '/'));
@@ -201,11 +206,11 @@ export function createNodeServer(
           return;
         }
       }
-      if (req.headers.host === undefined && req.httpVersion === '1.1') {
-        const missing = Object.assign(new Error('an HTTP/1.1 request needs a Host header'), {
-          code: 'ERR_INVALID_URL',
-        });
-        answeredEarly(answerError(missing, res, onError));
+      const hostRefusal = refusedHost(req);
+      if (hostRefusal !== undefined) {
+        answeredEarly(
+          answerError(Object.assign(new Error(hostRefusal), { code: 'ERR_INVALID_URL' }), res, onError),
+        );
         return;
       }
       // Node reads a body whose last transfer coding is chunked and ignores the others (gzip, …):
@@ -391,6 +396,20 @@ function answerError(
   });
   res.end(body);
   return { status, error: message, request_id: id };
+}
+
+// A Host holding a path, query, user or space would make a URL whose path is not the request's:
+// `Host: x/__mock` put `GET /state` under the control plane's path.
+const NOT_A_HOST = /[/?#@\\\s]/;
+
+// Why the request's Host cannot be taken, or `undefined` when it can.
+function refusedHost(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  if (host === undefined)
+    return req.httpVersion === '1.1' ? 'an HTTP/1.1 request needs a Host header' : undefined;
+  return NOT_A_HOST.test(host)
+    ? `the Host header ${JSON.stringify(host.slice(0, 100))} is not a host`
+    : undefined;
 }
 
 function lengthOf(pieces: readonly string[]): number {

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // First, so that zod's configuration is set before any schema is made.
 import './zod-jitless.js';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setStateSaveHook } from '../core/state-save-hook.js';
 import {
@@ -34,6 +33,7 @@ import { heapFull } from './heap-room.js';
 import { watchPackageManager } from './package-manager-watch.js';
 import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
+import { readRegularFile } from './regular-file.js';
 import { formatRequestLine, LineBatch } from './request-log.js';
 import { loadStateFile, removeStaleTemporaries, type SavedState, StateFileError } from './state-file.js';
 import { lockStateFile, stateFileTarget } from './state-lock.js';
@@ -46,7 +46,7 @@ function fatal(message: string, code = 1): never {
 
 function readSeed(path: string): SeedDocument {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as SeedDocument;
+    return JSON.parse(readRegularFile(path)) as SeedDocument;
   } catch (error) {
     return fatal(`cannot read seed file ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { checkStateSeed } from '../core/pact-states.js';
 import { SeedError } from '../store/seed-check.js';
 import type { SeedDocument } from '../store/seed-schema.js';
+import { readRegularFile } from './regular-file.js';
 
 /** A `--pact-states` file the mock cannot use; the message says which file and why. */
 export class PactStatesFileError extends Error {
@@ -23,7 +23,7 @@ export function readPactStatesFile(path: string): Record<string, SeedDocument> {
   const problem = (message: string) => new PactStatesFileError(`--pact-states ${path}: ${message}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(readRegularFile(path));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw problem(

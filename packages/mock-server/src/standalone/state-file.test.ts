@@ -462,11 +462,14 @@ describe('state files', () => {
 
   it('lock a state file for one server, take over the lock of a process that is gone, and release it', () => {
     const path = join(dir(), 'state.json');
-    writeFileSync(`${path}.lock`, '2147483646\n');
-    const release = lockStateFile(path);
-    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(`${process.pid}\n`);
-    release();
-    expect(readdirSync(dirname(path))).toEqual([]);
+    // A process that is gone, and numbers that name no one process (0: this group, -1: everyone).
+    for (const holder of ['2147483646', '0', '-1']) {
+      writeFileSync(`${path}.lock`, `${holder}\n`);
+      const release = lockStateFile(path);
+      expect(readFileSync(`${path}.lock`, 'utf8'), holder).toBe(`${process.pid}\n`);
+      release();
+      expect(readdirSync(dirname(path))).toEqual([]);
+    }
     writeFileSync(`${path}.lock`, `${process.ppid}\n`);
     expect(() => lockStateFile(path)).toThrow(
       `State file ${path} is in use by another marketing-mock (process ${process.ppid}`,

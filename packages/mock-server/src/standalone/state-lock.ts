@@ -112,7 +112,8 @@ export function lockStateFile(path: string): () => void {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST' || attempt > 0) throw cannotWrite(path, error as NodeJS.ErrnoException);
       const holder = Number.parseInt(readLock(lock), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+      // 0 and negative numbers name process groups (or every process), which kill(pid, 0) finds alive.
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
         throw new StateFileError(
           `State file ${path} is in use by another marketing-mock (process ${holder}, lock file ${lock}); stop it or give this one another --state file`,
         );

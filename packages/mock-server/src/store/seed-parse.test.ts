@@ -32,6 +32,28 @@ describe('parseSeedDocument', () => {
       expect(parseSeedDocument(input), JSON.stringify(input)).toEqual(bySchema(input));
   });
 
+  it('refuses a balance, a price or a budget past 1e15 credits, whose sums JSON could not write', () => {
+    const org = (credits: number) => ({ _id: 'o', credits });
+    const offer = (price: number, budget?: number) => ({
+      _id: 'off',
+      seller_org_id: 'o',
+      buyer_org_id: 'b',
+      campaign_id: 'c',
+      price,
+      ...(budget === undefined ? {} : { caps: { budget } }),
+    });
+    const refused = (input: unknown) => {
+      const parsed = parseSeedDocument(input);
+      return 'issues' in parsed ? parsed.issues.map((issue) => issue.path) : [];
+    };
+    expect(refused({ orgs: [org(1e15)], offers: [offer(1e15, 1e15)] })).toEqual([]);
+    expect(parseSeedDocument({ orgs: [org(1.7e308)] })).toEqual({
+      issues: [{ path: 'orgs.0.credits', message: 'Too big: expected number to be <=1000000000000000' }],
+    });
+    expect(refused({ offers: [offer(2e15)] })).toEqual(['offers.0.price']);
+    expect(refused({ offers: [offer(1, 1e300)] })).toEqual(['offers.0.caps.budget']);
+  });
+
   it('stops at the issues a refusal reports, however many bad records and values there are', () => {
     for (const input of [
       { tags: new Array(1_000_000).fill(0) },

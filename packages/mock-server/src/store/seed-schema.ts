@@ -18,13 +18,20 @@ import { type ContactColumns, ContactColumnsSchema } from './contact-columns.js'
 const id = z.string().min(1);
 const ids = z.array(id);
 const timestamp = z.iso.datetime({ offset: true });
+/**
+ * The most credits a balance, a price or a budget may hold, so that what the service adds up
+ * stays a number: a seed's balance of 1.7e308 passed Infinity once a lead paid it, and a state
+ * file saved it as `null`, which no start could load.
+ */
+export const MOST_CREDITS = 1e15;
+const credits = z.number().nonnegative().max(MOST_CREDITS);
 
 /** An organisation: a tenant with a credit balance, a time zone and typed custom fields. */
 export const OrgSeedSchema = z.strictObject({
   _id: id,
   name: z.string().optional(),
   /** Billing credits. @default 1000 */
-  credits: z.number().nonnegative().default(1000),
+  credits: credits.default(1000),
   /** @default 'Africa/Johannesburg' */
   timezone: z.string().default(DEFAULT_TIME_ZONE),
   custom_fields: z
@@ -122,7 +129,9 @@ export const HookSeedSchema = z.discriminatedUnion('type', [
 
 /** A marketplace offer; `default_status` defaults to `completed`. */
 export const OfferSeedSchema = OfferSchema.extend({
+  price: credits,
   default_status: OfferSchema.shape.default_status.default('completed'),
+  caps: OfferSchema.shape.caps.unwrap().extend({ budget: credits.optional() }).optional(),
 }).strict();
 
 /**
@@ -250,7 +259,9 @@ export const SeedDocumentSchema = z.strictObject({
   sends: z.array(SendSeedSchema).default([]),
   clicks: z.array(ClickSeedSchema).default([]),
   sales: z.array(SaleRecordSeedSchema).default([]),
-  transactions: z.array(LeadTransactionSchema).default([]),
+  transactions: z
+    .array(LeadTransactionSchema.extend({ price: z.number().min(-MOST_CREDITS).max(MOST_CREDITS) }))
+    .default([]),
   /** Inbound replies received so far. */
   replies: z.array(ReplySchema).default([]),
   /** Messages sent so far (the outbox). */

@@ -81,6 +81,34 @@ describe.skipIf(!hasChromium)('the control plane in a real browser', () => {
     await page.close();
   }, 90_000);
 
+  it('has the dashboard refuse to be framed by a page on another origin', async () => {
+    const cli = await startCli(['--quiet']);
+    running.push(cli);
+    const site = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        `<!doctype html><body><iframe src="${cli.url}/__mock/ui" width="800" height="600"></iframe></body>`,
+      );
+    });
+    servers.push(site);
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const page = await browser.newPage();
+    const refused = page.waitForEvent('console', (message) =>
+      /frame-ancestors|Refused to display/i.test(message.text()),
+    );
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    await refused;
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(await frame.locator('#clock-now').count()).toBe(0);
+    // Opened as a page of its own, it shows the clock.
+    const direct = await browser.newPage();
+    await direct.goto(`${cli.url}/__mock/ui`);
+    await expect
+      .poll(() => direct.locator('#clock-now').textContent(), { timeout: 15_000 })
+      .toMatch(/\d{4}-/);
+    await Promise.all([page.close(), direct.close()]);
+  }, 60_000);
+
   it('has the dashboard ask for the control token once and keep it in the tab', async () => {
     const cli = await startCli(['--quiet', '--control-token', 'team-secret']);
     running.push(cli);

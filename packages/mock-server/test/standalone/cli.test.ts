@@ -165,6 +165,14 @@ describe('the standalone server', () => {
     }
   });
 
+  it('refuses a --seed or --pact-states that is a device rather than a file, without reading it', async () => {
+    for (const option of ['--seed', '--pact-states']) {
+      const run = await runCli([option, '/dev/zero']);
+      expect(run.code, option).not.toBe(0);
+      expect(run.stderr, option).toContain('/dev/zero is not a regular file');
+    }
+  });
+
   it('refuses a --webhook-timeout that is not milliseconds from 1 to 600000', async () => {
     for (const bad of ['0', 'soon', '600001']) {
       const run = await runCli(['--webhook-timeout', bad]);
