@@ -21,10 +21,11 @@ async function listen(handle: ReplyHandler): Promise<string> {
 
 // #region drive-retries
 // A mock whose webhook gives up on an answer after 200 ms and retries the same delivery 200 ms
-// later on the mock's clock, with one reply to deliver to `url`: the clock is moved past every
-// retry, and the test waits for their receivers' answers.
+// later on the mock's clock (frozen at `now`), with one reply to deliver to `url`: the clock is
+// moved past every retry, and the test waits for their receivers' answers.
 async function deliverReply(url: string) {
   const mock = createMockService({
+    now: '2026-01-01T09:00:00Z',
     webhooks: { timeoutMs: 200 },
     seed: {
       orgs: [{ _id: 'org' }],
@@ -43,7 +44,7 @@ async function deliverReply(url: string) {
     },
   });
   await mock.replies.receive({ from: '27821000001', message: 'YES', send_id: 'snd' });
-  // The mock's clock stands still in process: moved past every retry, it sends them, each at its time.
+  // Moved past every retry, the clock sends them, each at its time.
   mock.clock.advance('1m');
   return mock.webhooksSettled();
 }

@@ -83,6 +83,17 @@ export async function createMockServiceInSlices(options: MockServiceOptions = {}
   return mock;
 }
 
+const STOP_SCHEDULE = Symbol('marketing-mock.stopSchedule');
+
+/**
+ * Stops what a mock does by itself as time passes (its webhook retries still to come, its
+ * scheduled sends): a world router calls it on a world it drops, whose retries went on reaching
+ * receivers for half a minute after it was deleted.
+ */
+export function stopSchedule(mock: MockService): void {
+  (mock as MockService & { [STOP_SCHEDULE]?: () => void })[STOP_SCHEDULE]?.();
+}
+
 function buildMockService(
   options: MockServiceOptions,
   startLater: boolean,
@@ -332,6 +343,7 @@ function buildMockService(
   exposeWorld(mock, () => state.world, state.gate);
   // Not enumerable: a world router reads it to share the queues with the worlds it makes.
   Object.defineProperty(mock, SHARED_QUEUES, { value: queues });
+  Object.defineProperty(mock, STOP_SCHEDULE, { value: () => schedule.detach() });
   return {
     mock,
     *start() {

@@ -143,8 +143,8 @@ export interface MockService {
    */
   webhookDeliveries(): WebhookDelivery[];
   /**
-   * Waits until no webhook attempt is out on the network, then answers every attempt, oldest
-   * first. `replies.receive` answers once each webhook's first attempt has ended; an attempt that
+   * Waits until no webhook attempt is out on the network (not for retries not yet due), then
+   * answers every attempt, oldest first. `replies.receive` answers once each webhook's first attempt has ended; an attempt that
    * got no answer is retried a timeout's span later on the mock's clock (10 s by default), so a
    * frozen clock holds the retry until it is moved. A move sends the retries it passes and
    * answers at once: this waits for their receivers.

@@ -16,6 +16,20 @@ export type WebhookRequest = Pick<
 >;
 
 /**
+ * A delivery's ID, which is also its idempotency key: the second it was made (hex, as the mock's
+ * other IDs start) and 64 random bits, so that no two deliveries share one, whichever mock, world
+ * or process made them. Counted per mock, two worlds' first deliveries in one second had one key,
+ * and a receiver they shared dropped the second as a retry of the first.
+ */
+export function newDeliveryId(at: Date): string {
+  let hex = Math.max(0, Math.floor(at.getTime() / 1000))
+    .toString(16)
+    .padStart(8, '0');
+  for (const byte of crypto.getRandomValues(new Uint8Array(8))) hex += byte.toString(16).padStart(2, '0');
+  return `whd_${hex}`;
+}
+
+/**
  * Delivers one webhook: renders it and sends its first attempt, with the idempotency key every
  * attempt of the delivery carries, and writes the attempt to the journal. An attempt without an
  * answer (a timeout, a failed connection) is told to the world's listener, which sends the next

@@ -14,7 +14,7 @@ import { priceSms, recordMessage } from '../core/messaging.js';
 import type { MockRuntime } from '../core/runtime.js';
 import { noteReply } from '../store/campaign-activity.js';
 import type { SendRecord, WebhookDelivery } from '../store/records.js';
-import { deliverWebhook } from './deliver-webhook.js';
+import { deliverWebhook, newDeliveryId } from './deliver-webhook.js';
 
 /** An inbound reply to simulate. */
 export interface ReplyInput {
@@ -114,7 +114,7 @@ export async function processReply(runtime: MockRuntime, input: ReplyInput): Pro
         org,
         context,
         settings: runtime.settings,
-        deliveryId: runtime.newId('whd_'),
+        deliveryId: newDeliveryId(clock.now()),
         at: clock.now(),
         world,
       });

@@ -37,6 +37,13 @@ function inviteBody(req: IncomingMessage, res: ServerResponse | undefined): void
   res.shouldKeepAlive = keepAlive;
 }
 
+// The address and port a request's connection came to, as a URL's host.
+function localHost(req: IncomingMessage): string {
+  const { localAddress, localPort } = req.socket;
+  if (!localAddress) return 'localhost';
+  return `${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;
+}
+
 /** The call the core reads, over Node's request: one object per request, its methods shared. */
 export class NodeCall implements IncomingCall {
   readonly method: string;
@@ -66,8 +73,9 @@ export class NodeCall implements IncomingCall {
     this.#room = room;
     this.headerList = req.rawHeaders;
     this.method = req.method ?? 'GET';
-    // An empty Host is what a client sends for a target without an authority: routed by the path.
-    this.url = `http://${req.headers.host || 'localhost'}${req.url ?? '/'}`;
+    // Without a Host (HTTP/1.0), or with the empty one a client sends for a target without an
+    // authority, the request is routed by its path, to the address it came to.
+    this.url = `http://${req.headers.host || localHost(req)}${req.url ?? '/'}`;
     this.headers = this;
   }
 

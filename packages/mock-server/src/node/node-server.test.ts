@@ -283,6 +283,12 @@ describe('createNodeServer', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('{"ok":false,"error":"Bad request: an HTTP/1.1 request needs a Host header"}');
     expect(await rawExchange('GET /tags HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 401 /);
+    // Its OpenAPI document names the address the request came to.
+    const document = await rawExchange('GET /openapi.json HTTP/1.0\r\n\r\n');
+    const servers = JSON.parse(document.slice(document.indexOf('\r\n\r\n') + 4)).servers;
+    expect(servers).toEqual([
+      expect.objectContaining({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) }),
+    ]);
   });
 
   it('answers a URL past Node’s header limit 431 and a malformed message 400, each in an envelope', async () => {

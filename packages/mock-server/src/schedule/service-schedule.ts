@@ -65,6 +65,17 @@ export class ServiceSchedule implements WorldListener {
     });
   }
 
+  /**
+   * Drops every event and lets go of the world: attempts still out end in it, retrying nothing.
+   * For a mock no longer used (a deleted world).
+   */
+  detach(): void {
+    this.#queue.clear();
+    this.#retries.clear();
+    if (this.#world) this.#world.listener = undefined;
+    this.#world = undefined;
+  }
+
   /** Runs every event due by now (real time may have passed since the last look). O(1) when none is. */
   catchUp(): void {
     const next = this.#queue.nextAt();

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
 import { createMockService } from '../create-mock-service.js';
 import type { SeedDocument } from '../store/seed-schema.js';
@@ -29,6 +31,44 @@ function setup(options: WorldRouterOptions = {}, control = true) {
 }
 
 describe('a world router', () => {
+  it('drops the webhook retries of a world it deletes, which went on reaching their receiver', async () => {
+    let attempts = 0;
+    const receiver = createServer((req) => {
+      attempts += 1;
+      req.socket.destroy();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`;
+    try {
+      const router = createWorldRouter(createMockService({ baseUrl: BASE, webhooks: { timeoutMs: 100 } }));
+      const seed: SeedDocument = {
+        orgs: [{ _id: 'o' }],
+        hooks: [{ _id: 'h', org_id: 'o', type: 'webhook', url }],
+        campaigns: [{ _id: 'c', org_id: 'o', hook_ids: ['h'] }],
+        sends: [{ _id: 's', org_id: 'o', campaign_id: 'c', cell: '27821234567' }],
+      };
+      const post = (path: string, body: unknown) =>
+        router.fetch(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      for (const name of ['kept', 'gone']) {
+        await post('/__mock/worlds', { name, seed });
+        await post(`/worlds/${name}/__mock/replies`, { from: '27821234567', message: 'hi', send_id: 's' });
+      }
+      expect(attempts).toBe(2);
+      expect(router.delete('gone')).toBe(true);
+      // The kept world's three retries, 100 ms apart on its running clock; none of the deleted one's.
+      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(attempts).toBe(5);
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  });
+
   it('creates a world served under its base_url, with its own records, and leaves the root as it was', async () => {
     const { call } = setup();
     const created = await call('POST', '/__mock/worlds', { name: 'ci-1', seed: {} });

@@ -6,7 +6,7 @@ import { SHARED_QUEUES, type WithSharedQueues } from '../core/one-at-a-time.js';
 import { requestTarget } from '../core/request-target.js';
 import { type Answer, fail } from '../core/responses.js';
 import type { MockServiceOptions } from '../core/settings.js';
-import { createMockService, createMockServiceInSlices } from '../create-mock-service.js';
+import { createMockService, createMockServiceInSlices, stopSchedule } from '../create-mock-service.js';
 import type { MockService } from '../mock-service.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { answerWorldControl, isWorldControlPath, listedWithWorldRoutes } from './world-control.js';
@@ -141,15 +141,23 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
   function sweep(at: number, force = false) {
     if (!force && at < nextSweep) return;
     nextSweep = at + 1000;
-    for (const [name, hosted] of worlds) if (expired(hosted, at)) worlds.delete(name);
+    for (const [name, hosted] of worlds) if (expired(hosted, at)) drop(name);
   }
   function hosted(name: string, at: number): Hosted | undefined {
     const found = worlds.get(name);
     if (found && expired(found, at)) {
-      worlds.delete(name);
+      drop(name);
       return undefined;
     }
     return found;
+  }
+  // A world removed does nothing more by itself: its webhook retries still to come are dropped.
+  function drop(name: string): boolean {
+    const found = worlds.get(name);
+    if (!found) return false;
+    worlds.delete(name);
+    stopSchedule(found.mock);
+    return true;
   }
   const baseUrlOf = (name: string) => `${main.baseUrl}/worlds/${name}`;
   const hint = 'POST /__mock/worlds creates one; GET /__mock/worlds lists them';
@@ -307,7 +315,7 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
         requests: w.requests,
       }));
     },
-    delete: (name) => hosted(name, now()) !== undefined && worlds.delete(name),
+    delete: (name) => hosted(name, now()) !== undefined && drop(name),
   };
   return router;
 }

@@ -127,6 +127,30 @@ describe('webhook retries on the mock’s clock', () => {
     expect(await mock.webhooksSettled()).toEqual([]);
   });
 
+  it('gives every delivery a key of its own, though mocks made alike count their other IDs alike', async () => {
+    const keys = new Set<string>();
+    for (let n = 0; n < 3; n++) {
+      const mock = createMockService({
+        seed: seedWithWebhook(REFUSED),
+        now: AT,
+        webhooks: { timeoutMs: 1_000 },
+      });
+      const [send] = mock.campaigns.run('cmp_1').sends;
+      for (let reply = 0; reply < 2; reply++) {
+        const { hooks } = await mock.replies.receive({
+          from: send!.cell,
+          message: 'hi',
+          send_id: send!.send_id,
+        });
+        const attempt = hooks[0]?.type === 'webhook' ? hooks[0].attempts[0] : undefined;
+        expect(attempt?.delivery_id).toMatch(/^whd_6b02a100[0-9a-f]{16}$/);
+        expect(attempt?.headers['service-idemptotency-key']).toBe(attempt?.delivery_id);
+        keys.add(attempt!.delivery_id);
+      }
+    }
+    expect(keys.size).toBe(6);
+  });
+
   it('does not retry a redelivery, nor a delivery that was answered', async () => {
     let calls = 0;
     const server = createServer((req, res) => {
