@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { worldOf } from '../src/core/world-access.js';
-import { createMockService, createWorldRouter, SeedError, type StateDocument } from '../src/index.js';
+import {
+  createMockService,
+  createWorldRouter,
+  type SeedDocument,
+  SeedError,
+  type StateDocument,
+} from '../src/index.js';
 import { setFor } from '../src/store/campaign-contact-maps.js';
 import { testSeed, useMockServer } from './support/mock-world.js';
 
@@ -79,6 +85,121 @@ describe('seed, reset and state', () => {
     });
   });
 
+  it('loads the example seed document of the mock’s specification, whose offer names a buyer it does not hold', async () => {
+    // As the specification shows it: org_b, the offer's buyer, is not among its organisations.
+    const example: SeedDocument = {
+      orgs: [
+        {
+          _id: 'org_a',
+          name: 'Acme',
+          credits: 1000,
+          timezone: 'Africa/Johannesburg',
+          custom_fields: [{ id: 'c1', name: 'Policy', type: 'string' }],
+        },
+      ],
+      api_keys: [
+        { key: 'key_a_admin', org_id: 'org_a', permissions: ['*'] },
+        {
+          key: 'key_a_supplier',
+          org_id: 'org_a',
+          permissions: ['contact.read.pii', 'contact.update.deduped_campaign_ids'],
+          resources: { tag_ids: ['tag_vip'], campaign_ids: ['cmp_1'] },
+        },
+      ],
+      tags: [{ tag_id: 'tag_vip', org_id: 'org_a', name: 'VIP' }],
+      campaigns: [
+        {
+          _id: 'cmp_1',
+          org_id: 'org_a',
+          name: 'Spring',
+          country: 'ZA',
+          kind: 'once-off',
+          tag_ids: ['tag_vip'],
+          nin_tag_ids: [],
+          optOutLevel: 'campaign',
+          defaultSaleValue: 100,
+          hook_ids: ['hook_1'],
+        },
+      ],
+      campaigns_v2: [
+        {
+          _id: 'cmp_v2',
+          org_id: 'org_a',
+          name: 'Offer',
+          opt_out_level: 'campaign',
+          targeting: { tag_ids: { $in: ['tag_vip'], $nin: [] } },
+          hooks: { hook_ids: [] },
+          marketplace: { offer_id: 'off_1', buyer_org_id: 'org_b' },
+        },
+      ],
+      templates: [
+        {
+          _id: 'tpl_1',
+          org_id: 'org_a',
+          channel: 'email',
+          subject: 'Hi',
+          body: 'Hello {{contact.firstname?there}}',
+        },
+      ],
+      hooks: [
+        {
+          _id: 'hook_1',
+          org_id: 'org_a',
+          type: 'webhook',
+          url: 'http://127.0.0.1:9999/in',
+          method: 'POST',
+          body: '{"cell":"{{contact.cell}}"}',
+          encode_into_url: false,
+          headers: '{}',
+        },
+        {
+          _id: 'hook_2',
+          org_id: 'org_a',
+          type: 'sms',
+          content: 'Thanks {{contact.firstname}}',
+          destinations: '27820000001',
+          send_to_replying_contact: true,
+        },
+      ],
+      offers: [
+        {
+          _id: 'off_1',
+          seller_org_id: 'org_a',
+          buyer_org_id: 'org_b',
+          campaign_id: 'cmp_v2',
+          price: 25,
+          default_status: 'completed',
+          caps: { total: 100, daily: 10 },
+        },
+      ],
+      contacts: [{ org_id: 'org_a', cell: '27821234567', firstname: 'Thandi', tag_ids: ['tag_vip'] }],
+      sends: [
+        {
+          _id: 'snd_1',
+          org_id: 'org_a',
+          campaign_id: 'cmp_1',
+          cell: '27821234567',
+          trigger: 'manualCampaign',
+          channel: 'sms',
+        },
+      ],
+    };
+    const mock = createMockService({ seed: example });
+    expect(mock.state().offers).toEqual([expect.objectContaining({ _id: 'off_1', buyer_org_id: 'org_b' })]);
+    const tags = await mock.fetch(`${mock.baseUrl}/tags`, {
+      headers: { authorization: 'Bearer key_a_admin' },
+    });
+    expect(((await tags.json()) as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ name: 'VIP' }),
+    ]);
+    // A seller that is not held is refused still.
+    expect(() =>
+      createMockService({
+        seed: { ...example, offers: [{ ...example.offers![0]!, seller_org_id: 'org_z' }] },
+      }),
+    ).toThrow('offers.0.seller_org_id: Unknown organisation org_z');
+  });
+
   it('refuses a seed with unknown organisations, duplicate IDs or invalid cells, applying none of it', () => {
     const mock = createMockService({ seed: testSeed() });
     const before = mock.state();
@@ -126,6 +247,17 @@ describe('seed, reset and state', () => {
     const before = mock.state();
     expect(() => mock.reset({ tags: [{ tag_id: 't', org_id: 'ghost' }] })).toThrow(SeedError);
     expect(mock.state()).toEqual(before);
+  });
+
+  it('answers a known control path with another method 405 with Allow, and an unknown path 404', async () => {
+    const { call } = startMock();
+    const wrong = await call('DELETE', '/__mock/clock');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, POST, HEAD');
+    expect(wrong.body).toEqual({ ok: false, error: 'Method DELETE is not allowed on /__mock/clock' });
+    const redeliver = await call('GET', '/__mock/webhooks/whd_1/redeliver');
+    expect([redeliver.status, redeliver.headers.get('allow')]).toEqual([405, 'POST']);
+    expect((await call('GET', '/__mock/nowhere')).status).toBe(404);
   });
 
   it('refuses a key naming an unknown permission, naming it', () => {

@@ -1,7 +1,7 @@
 import { ClockError } from '../core/clock.js';
 import { ControlError } from '../core/control-error.js';
 import { FaultError } from '../core/faults.js';
-import type { IncomingCall } from '../core/handle-request.js';
+import { type IncomingCall, withHead } from '../core/handle-request.js';
 import { type BodySource, bodyLimits, readFirst, readJsonBody, seedBodyLimits } from '../core/json-body.js';
 import { refuseWhenFull, runWithRoom } from '../core/memory-room.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
@@ -79,6 +79,13 @@ function matchRoute(
   return undefined;
 }
 
+// The methods of the control routes whose path matches.
+function methodsOf(path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) if (matchPathPattern(route.path, path)) methods.add(route.method);
+  return [...methods];
+}
+
 /** The errors a control action throws for bad input, as their 4xx answers. */
 function refusal(error: unknown): Outcome | undefined {
   if (error instanceof SeedError) return fail(400, { code: 'invalid_seed', issues: error.issues });
@@ -103,7 +110,15 @@ export async function handleControlRequest(
   try {
     // HEAD is GET without the body (the transport leaves it out).
     const match = matchRoute(call.method === 'HEAD' ? 'GET' : call.method, call.path);
-    if (!match) return fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
+    if (!match) {
+      // A known path with another method is a 405 naming the methods it takes, as the service's are.
+      const allowed = withHead(methodsOf(call.path));
+      return allowed.length > 0
+        ? fail(405, `Method ${call.method} is not allowed on ${call.path}`, {
+            headers: { allow: allowed.join(', ') },
+          })
+        : fail(404, `No control route ${call.method} ${call.path}; GET /__mock/ lists them`);
+    }
     const routeCall = { ...call, params: match.params };
     return await (match.route.export
       ? // An export is made whole before it is written: with the heap full, it would run it out.

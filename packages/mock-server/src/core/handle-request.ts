@@ -161,7 +161,8 @@ function unknownQueryOutcome(endpoint: EndpointDefinition, unknown: string[], kn
   });
 }
 
-const withHead = (methods: string[]) => (methods.includes('GET') ? [...methods, 'HEAD'] : methods);
+/** The methods a path takes, with HEAD wherever GET is (HEAD is GET without the body). */
+export const withHead = (methods: string[]) => (methods.includes('GET') ? [...methods, 'HEAD'] : methods);
 
 // An outcome stamped with the caller's organisation, for the journal and the request log.
 function asCaller(outcome: Outcome, orgId: string): Answer {
