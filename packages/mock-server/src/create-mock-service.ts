@@ -86,12 +86,16 @@ export async function createMockServiceInSlices(options: MockServiceOptions = {}
 const STOP_SCHEDULE = Symbol('marketing-mock.stopSchedule');
 
 /**
- * Stops what a mock does by itself as time passes (its webhook retries still to come, its
- * scheduled sends): a world router calls it on a world it drops, whose retries went on reaching
- * receivers for half a minute after it was deleted.
+ * Stops what a mock does by itself, for good: webhook attempts still out end at once (written as
+ * failed connections, so that a state file saved next keeps their deliveries waiting for a
+ * retry), and retries and scheduled sends still to come are dropped. A world router calls it on
+ * a world it drops (its retries went on reaching receivers for half a minute after it was
+ * deleted), and the command before its last save (an attempt out was lost).
  */
-export function stopSchedule(mock: MockService): void {
-  (mock as MockService & { [STOP_SCHEDULE]?: () => void })[STOP_SCHEDULE]?.();
+export function stopSchedule(mock: MockService): Promise<void> {
+  return (
+    (mock as MockService & { [STOP_SCHEDULE]?: () => Promise<void> })[STOP_SCHEDULE]?.() ?? Promise.resolve()
+  );
 }
 
 function buildMockService(
@@ -343,7 +347,7 @@ function buildMockService(
   exposeWorld(mock, () => state.world, state.gate);
   // Not enumerable: a world router reads it to share the queues with the worlds it makes.
   Object.defineProperty(mock, SHARED_QUEUES, { value: queues });
-  Object.defineProperty(mock, STOP_SCHEDULE, { value: () => schedule.detach() });
+  Object.defineProperty(mock, STOP_SCHEDULE, { value: () => schedule.stop() });
   return {
     mock,
     *start() {

@@ -66,10 +66,12 @@ export class ServiceSchedule implements WorldListener {
   }
 
   /**
-   * Drops every event and lets go of the world: attempts still out end in it, retrying nothing.
-   * For a mock no longer used (a deleted world).
+   * Stops for good, for a mock no longer used (a deleted world, a server stopping): webhook
+   * attempts still out end at once, written as failed connections (a state file saved next keeps
+   * their deliveries waiting for a retry), then every event is dropped and the world let go.
    */
-  detach(): void {
+  async stop(): Promise<void> {
+    await this.#retries.stop();
     this.#queue.clear();
     this.#retries.clear();
     if (this.#world) this.#world.listener = undefined;
@@ -160,6 +162,11 @@ export class ServiceSchedule implements WorldListener {
         event.run(now);
       },
     });
+  }
+
+  /** @inheritdoc */
+  webhookAttempt<T>(send: (stop: AbortSignal) => Promise<T>): Promise<T> {
+    return this.#retries.attempt(send);
   }
 
   /** @inheritdoc */

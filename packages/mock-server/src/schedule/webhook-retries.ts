@@ -13,11 +13,13 @@ const RETRY_WATCH_MS = 250;
 /**
  * The retries of webhook deliveries whose attempts got no answer, each due a timeout's span after
  * the attempt it follows, on the mock's clock: a frozen clock holds them until it is moved, and
- * real time passing sends them without any request to the mock. Attempts a retry sends are out
- * on the network after the event ran; {@link WebhookRetries.settled} waits for them.
+ * real time passing sends them without any request to the mock. Attempts are out on the network
+ * after what sent them answered; {@link WebhookRetries.settled} waits for them, and
+ * {@link WebhookRetries.stop} ends them.
  */
 export class WebhookRetries {
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #stopping = new AbortController();
   #pending = 0;
   #watch: ReturnType<typeof setInterval> | undefined;
 
@@ -41,7 +43,26 @@ export class WebhookRetries {
     this.#pending += 1;
     this.queue.add(this.#event(world, entry, at));
     this.#startWatch();
-    if (runDue) this.queue.catchUp();
+    if (runDue && !this.#stopping.signal.aborted) this.queue.catchUp();
+  }
+
+  /** Runs an attempt with the signal that ends it when the mock stops, keeping it until it ends. */
+  attempt<T>(send: (stop: AbortSignal) => Promise<T>): Promise<T> {
+    const sending = send(this.#stopping.signal);
+    this.#inFlight.add(sending);
+    const done = () => this.#inFlight.delete(sending);
+    sending.then(done, done);
+    return sending;
+  }
+
+  /**
+   * Ends every attempt out at once, each written as a failed connection (so that a state file
+   * saved next keeps its delivery waiting for a retry), and sends no more.
+   */
+  async stop(): Promise<void> {
+    this.#stopping.abort();
+    this.#stopWatch();
+    await this.settled();
   }
 
   /** Forgets every retry not yet sent (the queue was cleared: a reset, or another world). */
@@ -64,16 +85,15 @@ export class WebhookRetries {
       run: (now) => {
         this.#pending -= 1;
         if (this.#pending === 0) this.#stopWatch();
-        const sending = sendAttempt(world, request, entry.attempt + 1, now.getTime(), this.settings());
-        this.#inFlight.add(sending);
-        const done = () => this.#inFlight.delete(sending);
-        sending.then(done, done);
+        // Stopped, the journal's last attempt still says the delivery waits: a restart retries it.
+        if (this.#stopping.signal.aborted) return;
+        void sendAttempt(world, request, entry.attempt + 1, now.getTime(), this.settings());
       },
     };
   }
 
   #startWatch(): void {
-    if (this.#watch) return;
+    if (this.#watch || this.#stopping.signal.aborted) return;
     this.#watch = setInterval(() => this.queue.catchUp(), RETRY_WATCH_MS);
     // A retry still to come does not keep a test's process (or the command) alive.
     this.#watch.unref?.();

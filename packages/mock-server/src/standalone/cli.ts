@@ -3,6 +3,7 @@
 import './zod-jitless.js';
 import type { AddressInfo } from 'node:net';
 import { setStateSaveHook } from '../core/state-save-hook.js';
+import { stopSchedule } from '../create-mock-service.js';
 import {
   type Answer,
   createMockService,
@@ -289,6 +290,8 @@ async function shutdown(signal: string, exitCode = 0) {
   process.exitCode = exitCode;
   if (saver && mock) {
     try {
+      // Webhook attempts still out are written as failed, so the file keeps them to retry.
+      await stopSchedule(mock);
       await saver.saveNow();
       process.stdout.write(`Saved state to ${statePath}\n`);
     } catch (error) {

@@ -33,6 +33,11 @@ export interface WorldListener {
   messageScheduled(message: OutboxMessage): void;
   /** A webhook attempt got no answer (a timeout or a failed connection): its retry may be due. */
   webhookAttemptFailed(attempt: WebhookDelivery): void;
+  /**
+   * Runs a webhook attempt, handing `send` the signal that ends it early (as a failed connection,
+   * retried when the mock starts again) when the mock stops, and keeping it until it ends.
+   */
+  webhookAttempt<T>(send: (stop: AbortSignal) => Promise<T>): Promise<T>;
 }
 
 /**

@@ -156,7 +156,7 @@ export function createWorldRouter(main: MockService, options: WorldRouterOptions
     const found = worlds.get(name);
     if (!found) return false;
     worlds.delete(name);
-    stopSchedule(found.mock);
+    void stopSchedule(found.mock);
     return true;
   }
   const baseUrlOf = (name: string) => `${main.baseUrl}/worlds/${name}`;

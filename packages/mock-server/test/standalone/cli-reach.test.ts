@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { connect } from 'node:net';
+import { createServer, request } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -337,6 +337,57 @@ describe('the standalone server, reached from outside', () => {
     expect(Object.keys(saved.world)).toEqual(
       expect.arrayContaining(['outbox', 'webhook_deliveries', 'replies']),
     );
+  });
+
+  it('keeps a webhook attempt out when it was stopped, as failed, and retries it after the restart', async () => {
+    let received = 0;
+    const receiver = createServer(() => {
+      received += 1;
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const state = join(tempDir(), 'state.json');
+      const first = await start(['--quiet', '--state', state, '--webhook-timeout', '60000']);
+      const post = (url: string, path: string, body: unknown) =>
+        fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await post(first.url, '/__mock/reset', {
+        orgs: [{ _id: 'o' }],
+        hooks: [{ _id: 'h', org_id: 'o', type: 'webhook', url: hookUrl }],
+        campaigns: [{ _id: 'c', org_id: 'o', hook_ids: ['h'] }],
+        sends: [{ _id: 's', org_id: 'o', campaign_id: 'c', cell: '27821234567' }],
+      });
+      await post(first.url, '/__mock/clock', { freeze: true });
+      // The reply waits for its webhook's first attempt, which the receiver never answers.
+      const reply = post(first.url, '/__mock/replies', { from: '27821234567', message: 'hi', send_id: 's' });
+      await waitFor(() => received === 1);
+      running.splice(running.indexOf(first), 1);
+      expect(await first.stop('SIGTERM')).toBe(0);
+      await reply.catch(() => undefined);
+
+      // Its retry waits for the receiver half a second, which the clock move below waits for.
+      const second = await start(['--quiet', '--state', state, '--webhook-timeout', '500']);
+      const attempts = (await (await fetch(`${second.url}/__mock/webhooks`)).json()).data;
+      expect(attempts).toMatchObject([
+        { attempt: 1, outcome: 'connection_error', error: 'The mock stopped before the receiver answered' },
+      ]);
+      const schedule = (await (await fetch(`${second.url}/__mock/schedule`)).json()).data;
+      expect(schedule).toEqual([expect.objectContaining({ kind: 'webhook_retry', attempt: 2 })]);
+      await post(second.url, '/__mock/clock', { advance: '500ms' });
+      expect(received).toBe(2);
+      const after = (await (await fetch(`${second.url}/__mock/webhooks`)).json()).data;
+      expect(after.map((a: { attempt: number; outcome: string }) => [a.attempt, a.outcome])).toEqual([
+        [1, 'connection_error'],
+        [2, 'timeout'],
+      ]);
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
   });
 
   it('brings a running (offset) clock back running from where it was saved, and reset returns there', async () => {
