@@ -15,6 +15,12 @@ export type WebhookRequest = Pick<
   'delivery_id' | 'hook_id' | 'org_id' | 'url' | 'method' | 'headers' | 'body'
 >;
 
+/** What an attempt sent, to send again: its delivery's request. */
+export function requestOf(attempt: WebhookDelivery): WebhookRequest {
+  const { delivery_id, hook_id, org_id, url, method, headers, body } = attempt;
+  return { delivery_id, hook_id, org_id, url, method, headers, body };
+}
+
 /**
  * A delivery's ID, which is also its idempotency key: the second it was made (hex, as the mock's
  * other IDs start) and 64 random bits, so that no two deliveries share one, whichever mock, world
@@ -144,6 +150,7 @@ export async function sendWebhook(
   stop?: AbortSignal,
 ): Promise<AttemptResult> {
   const send = settings.webhooks.fetch ?? globalThis.fetch;
+  const ending = attemptEnding(settings.webhooks.timeoutMs, stop);
   try {
     // Redirects are not followed, so a receiver that redirects in a loop costs one request.
     const response = await send(request.url, {
@@ -151,7 +158,7 @@ export async function sendWebhook(
       headers: request.headers,
       body: request.body,
       redirect: 'manual',
-      signal: stoppedOrTimedOut(settings.webhooks.timeoutMs, stop),
+      signal: ending.signal,
     });
     // Its status is the answer; the body is not read: a receiver streaming gigabytes until the
     // timeout had the mock hold them all (2.7 GB, outside the heap, for one delivery). Not
@@ -159,23 +166,42 @@ export async function sendWebhook(
     response.body?.cancel().catch(() => undefined);
     return { outcome: response.ok ? 'delivered' : 'http_error', status: response.status };
   } catch (error) {
-    if (stop?.aborted) return { outcome: 'connection_error', error: STOPPED };
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return {
-      outcome: timedOut ? 'timeout' : 'connection_error',
-      error: timedOut ? `No answer within ${settings.webhooks.timeoutMs} ms` : failureText(error),
-    };
+    if (ending.why === 'stopped') return { outcome: 'connection_error', error: STOPPED };
+    if (ending.why === 'timeout')
+      return { outcome: 'timeout', error: `No answer within ${settings.webhooks.timeoutMs} ms` };
+    return { outcome: 'connection_error', error: failureText(error) };
+  } finally {
+    ending.done();
   }
 }
 
 /** Why an attempt out when the mock stopped has no answer: it is retried when the mock starts again. */
 export const STOPPED = 'The mock stopped before the receiver answered';
 
-// The attempt's timeout, or the mock stopping, whichever comes first (Node 20.0 to 20.2 have no
-// AbortSignal.any: there only the timeout ends it).
-function stoppedOrTimedOut(timeoutMs: number, stop: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  return stop && typeof AbortSignal.any === 'function' ? AbortSignal.any([timeout, stop]) : timeout;
+// What ends an attempt early: its timeout, or the mock stopping. Its own controller, not
+// AbortSignal.any: a signal composed with the stop signal, which lives as long as the mock, was
+// kept by it for good (a Node leak), one for every attempt.
+function attemptEnding(timeoutMs: number, stop: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const ending = {
+    signal: controller.signal,
+    why: undefined as 'timeout' | 'stopped' | undefined,
+    done: () => {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
+    },
+  };
+  const end = (why: 'timeout' | 'stopped') => {
+    ending.why ??= why;
+    controller.abort(new DOMException(why === 'timeout' ? 'The attempt timed out' : STOPPED, 'AbortError'));
+  };
+  const timer = setTimeout(() => end('timeout'), timeoutMs);
+  // The timer alone keeps no process alive, as AbortSignal.timeout's does not.
+  timer.unref?.();
+  const onStop = () => end('stopped');
+  if (stop?.aborted) end('stopped');
+  else stop?.addEventListener('abort', onStop, { once: true });
+  return ending;
 }
 
 /** An error with its causes: `fetch failed: connect ECONNREFUSED 127.0.0.1:9999`. */

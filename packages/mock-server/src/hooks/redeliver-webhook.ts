@@ -2,7 +2,7 @@ import { ControlError } from '../core/control-error.js';
 import type { Settings } from '../core/settings.js';
 import type { WebhookDelivery } from '../store/records.js';
 import type { WorldRecords } from '../store/world-records.js';
-import { sendAttempt } from './deliver-webhook.js';
+import { requestOf, sendAttempt } from './deliver-webhook.js';
 
 /** One webhook delivery: what was sent (from its latest attempt), and every attempt. */
 export interface WebhookDeliveryDetail extends WebhookDelivery {
@@ -42,8 +42,6 @@ export async function redeliverWebhook(input: {
       409,
       `Webhook delivery ${input.deliveryId} was never sent (${detail.outcome}): nothing to redeliver`,
     );
-  const { delivery_id, hook_id, org_id, url, method, headers, body } = detail;
   const attempt = Math.max(...detail.attempts.map((a) => a.attempt)) + 1;
-  const request = { delivery_id, hook_id, org_id, url, method, headers, body };
-  return sendAttempt(input.world, request, attempt, input.now().getTime(), input.settings, false);
+  return sendAttempt(input.world, requestOf(detail), attempt, input.now().getTime(), input.settings, false);
 }

@@ -24,9 +24,10 @@ const EVENTS_PER_MOVE = 20_000;
 
 /**
  * What the service does by itself as time passes, on the mock's clock: scheduled bulk emails,
- * welcome sends, daily recurring sends and webhook retries, in one time-ordered queue. Moving the clock forward
- * runs every event on the way, each at its own time; real time passing runs them before the mock
- * answers anything ({@link ServiceSchedule.catchUp}). Rate-limit windows and lead daily caps
+ * welcome sends, daily recurring sends and webhook retries, in one time-ordered queue. Moving the
+ * clock forward runs every event on the way, each at its own time; real time passing runs them
+ * before the mock answers anything ({@link ServiceSchedule.catchUp}), and webhook retries without
+ * waiting for a request. Rate-limit windows and lead daily caps
  * need no events: they are computed from the clock, so they roll over with it.
  */
 export class ServiceSchedule implements WorldListener {
@@ -85,8 +86,8 @@ export class ServiceSchedule implements WorldListener {
   }
 
   /**
-   * Waits until no webhook attempt a retry sent is still out (a clock move sends retries that
-   * fell due and answers before their receivers do).
+   * Waits until no webhook attempt is still out (a clock move sends the retries that fell due and
+   * answers before their receivers do).
    */
   webhooksSettled(): Promise<void> {
     return this.#retries.settled();

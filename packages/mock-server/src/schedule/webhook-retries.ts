@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from '../core/scheduler.js';
 import type { Settings } from '../core/settings.js';
-import { retryDueAt, sendAttempt } from '../hooks/deliver-webhook.js';
+import { requestOf, retryDueAt, sendAttempt } from '../hooks/deliver-webhook.js';
 import type { WebhookDelivery } from '../store/records.js';
 import type { WorldRecords } from '../store/world-records.js';
 
@@ -77,11 +77,15 @@ export class WebhookRetries {
   }
 
   #event(world: WorldRecords, entry: WebhookDelivery, at: number): ScheduledEvent {
-    const { delivery_id, hook_id, org_id, url, method, headers, body } = entry;
-    const request = { delivery_id, hook_id, org_id, url, method, headers, body };
+    const request = requestOf(entry);
     return {
       at,
-      view: { kind: WEBHOOK_RETRY, delivery_id, hook_id, attempt: entry.attempt + 1 },
+      view: {
+        kind: WEBHOOK_RETRY,
+        delivery_id: entry.delivery_id,
+        hook_id: entry.hook_id,
+        attempt: entry.attempt + 1,
+      },
       run: (now) => {
         this.#pending -= 1;
         if (this.#pending === 0) this.#stopWatch();

@@ -34,6 +34,7 @@ let on = true;
 parentPort.on('message', () => { on = false; });
 (async () => {
   await (await fetch(workerData + '/__mock/health')).text();
+  parentPort.postMessage('ready');
   while (on) {
     const started = performance.now();
     await (await fetch(workerData + '/__mock/health')).text();
@@ -44,9 +45,14 @@ parentPort.on('message', () => { on = false; });
 })();
 `;
 
-/** Times /__mock/health over and over until stopped; answers each time taken. */
-function watchHealth(url: string): { stop(): Promise<number[]> } {
+/**
+ * Times /__mock/health over and over until stopped; answers each time taken. Resolves once the
+ * probe's thread has started and been answered once: a thread started on a loaded machine took
+ * seconds, and the window a test measured went by before any probe was sent.
+ */
+async function watchHealth(url: string): Promise<{ stop(): Promise<number[]> }> {
   const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: url });
+  await new Promise((resolve) => worker.once('message', resolve));
   const times = new Promise<number[]>((resolve) => worker.once('message', resolve));
   return {
     async stop() {
@@ -73,7 +79,7 @@ describe('the standalone server under hostile requests', () => {
   it('answers a 100 MB chunked body 413 once 64 MiB have come, closes it, and stays up and quick', async () => {
     const cli = await start();
     const rssBefore = rssMiB(cli.child.pid!);
-    const health = watchHealth(cli.url);
+    const health = await watchHealth(cli.url);
     const socket = rawSocket(cli.port);
     let answer = '';
     let sentWhenAnswered = -1;
@@ -124,7 +130,7 @@ describe('the standalone server under hostile requests', () => {
   it('refuses 30 MB of empty lists 413 before parsing them, and stays quick and small', async () => {
     const cli = await start();
     const rssBefore = rssMiB(cli.child.pid!);
-    const health = watchHealth(cli.url);
+    const health = await watchHealth(cli.url);
     const body = `{"contacts":[${'[],'.repeat(10_000_000)}[]]}`;
     const started = performance.now();
     const refused = await fetch(`${cli.url}/__mock/seed`, {
@@ -145,7 +151,7 @@ describe('the standalone server under hostile requests', () => {
 
   it('parses a large body a piece at a time, answering health between the pieces', async () => {
     const cli = await start();
-    const health = watchHealth(cli.url);
+    const health = await watchHealth(cli.url);
     // 50 MB of objects that JSON.parse takes in one go (about 1 s), then a 40 MB string (0.1 s),
     // refused by the mock's limit on a string in a seed (16 MiB) before it is parsed.
     for (const [body, status, error] of [
@@ -189,7 +195,7 @@ describe('the standalone server under hostile requests', () => {
           body,
         })
       ).text();
-    const health = watchHealth(cli.url);
+    const health = await watchHealth(cli.url);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const har = await (await fetch(`${cli.url}/__mock/requests.har`)).text();
     const times = await health.stop();
@@ -202,7 +208,7 @@ describe('the standalone server under hostile requests', () => {
   it('answers 36,000 requests pipelined on a connection that never reads without growing or stalling others', async () => {
     const cli = await start(['--no-rate-limit']);
     const rssBefore = rssMiB(cli.child.pid!);
-    const health = watchHealth(cli.url);
+    const health = await watchHealth(cli.url);
     const socket = rawSocket(cli.port);
     socket.pause();
     socket.write(
@@ -227,7 +233,7 @@ describe('the standalone server under hostile requests', () => {
   it('holds 200 connections that pipeline 2,000 requests each and never read in little memory, answering health quickly', async () => {
     const cli = await start(['--no-rate-limit']);
     const rssBefore = rssMiB(cli.child.pid!);
-    const health = watchHealth(cli.url);
+    const health = await watchHealth(cli.url);
     const request = 'GET /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo_seller_admin\r\n\r\n';
     for (let i = 0; i < 200; i++) {
       const socket = rawSocket(cli.port);
