@@ -1,5 +1,6 @@
 import { renderWebhook, type TemplateContext } from '@marketing/domain';
 import { IDEMPOTENCY_HEADER } from '@marketing/domain/routes';
+import { LATEST_CLOCK_MS } from '../core/clock.js';
 import { MOCK_WEBHOOK_HEADER } from '../core/mock-webhook-header.js';
 import type { Settings } from '../core/settings.js';
 import type { HookRecord, OrgRecord, WebhookDelivery } from '../store/records.js';
@@ -116,7 +117,10 @@ const endsDelivery = (outcome: WebhookDelivery['outcome']) =>
  */
 export function retryDueAt(entry: WebhookDelivery, settings: Settings): number | undefined {
   if (endsDelivery(entry.outcome) || entry.attempt > settings.webhooks.retries) return undefined;
-  return Date.parse(entry.at) + settings.webhooks.timeoutMs;
+  const due = Date.parse(entry.at) + settings.webhooks.timeoutMs;
+  // Past the end of 9999 the clock never comes: such a retry would wait for ever, and be written
+  // with a time no state file can hold.
+  return due <= LATEST_CLOCK_MS ? due : undefined;
 }
 
 /**
@@ -155,7 +159,9 @@ export async function sendWebhook(
     // Redirects are not followed, so a receiver that redirects in a loop costs one request.
     const response = await send(request.url, {
       method: request.method,
-      headers: request.headers,
+      // Marked whatever the journal says it sent: a delivery from a seed or state file, without
+      // the mark, redelivered to the mock's own redeliver route, redelivered itself for ever.
+      headers: { ...request.headers, [MOCK_WEBHOOK_HEADER]: '1' },
       body: request.body,
       redirect: 'manual',
       signal: ending.signal,

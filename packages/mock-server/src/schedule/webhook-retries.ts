@@ -9,6 +9,10 @@ export const WEBHOOK_RETRY = 'webhook_retry';
 // How often pending retries are looked at while the clock runs: real time passing is noticed
 // within this, and so are a clock unfrozen or moved without a request to the mock.
 const RETRY_WATCH_MS = 250;
+// The most attempts out on the network at once; the others wait their turn. 10,000 retries falling
+// due together (a clock unfrozen, a state file's start) were all sent in one go: 20,000 open
+// files, health unanswered for seconds, 1 GB, and refused connections recorded as timeouts.
+const MOST_ATTEMPTS_OUT = 64;
 
 /**
  * The retries of webhook deliveries whose attempts got no answer, each due a timeout's span after
@@ -19,7 +23,12 @@ const RETRY_WATCH_MS = 250;
  */
 export class WebhookRetries {
   readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #stopping = new AbortController();
+  // Each attempt out has a controller of its own (a shared signal gathered a listener an attempt).
+  readonly #out = new Set<AbortController>();
+  readonly #turns: (() => void)[] = [];
+  // Attempts holding a turn: out on the network, or handed a turn and about to go.
+  #busy = 0;
+  #stopped = false;
   #pending = 0;
   #watch: ReturnType<typeof setInterval> | undefined;
 
@@ -43,12 +52,15 @@ export class WebhookRetries {
     this.#pending += 1;
     this.queue.add(this.#event(world, entry, at));
     this.#startWatch();
-    if (runDue && !this.#stopping.signal.aborted) this.queue.catchUp();
+    if (runDue && !this.#stopped) this.queue.catchUp();
   }
 
-  /** Runs an attempt with the signal that ends it when the mock stops, keeping it until it ends. */
+  /**
+   * Runs an attempt once fewer than 64 are out, with the signal that ends it when the mock stops,
+   * keeping it until it ends.
+   */
   attempt<T>(send: (stop: AbortSignal) => Promise<T>): Promise<T> {
-    const sending = send(this.#stopping.signal);
+    const sending = this.#inTurn(send);
     this.#inFlight.add(sending);
     const done = () => this.#inFlight.delete(sending);
     sending.then(done, done);
@@ -56,13 +68,32 @@ export class WebhookRetries {
   }
 
   /**
-   * Ends every attempt out at once, each written as a failed connection (so that a state file
-   * saved next keeps its delivery waiting for a retry), and sends no more.
+   * Ends every attempt out (and those waiting their turn) at once, each written as a failed
+   * connection, so that a state file saved next keeps its delivery waiting for a retry; sends no
+   * more.
    */
   async stop(): Promise<void> {
-    this.#stopping.abort();
+    this.#stopped = true;
+    for (const controller of this.#out) controller.abort();
     this.#stopWatch();
     await this.settled();
+  }
+
+  async #inTurn<T>(send: (stop: AbortSignal) => Promise<T>): Promise<T> {
+    // A turn that ends is handed straight to the next waiting, so that none passes the limit.
+    if (this.#busy >= MOST_ATTEMPTS_OUT) await new Promise<void>((resolve) => this.#turns.push(resolve));
+    else this.#busy += 1;
+    const controller = new AbortController();
+    if (this.#stopped) controller.abort();
+    this.#out.add(controller);
+    try {
+      return await send(controller.signal);
+    } finally {
+      this.#out.delete(controller);
+      const next = this.#turns.shift();
+      if (next) next();
+      else this.#busy -= 1;
+    }
   }
 
   /** Forgets every retry not yet sent (the queue was cleared: a reset, or another world). */
@@ -90,14 +121,14 @@ export class WebhookRetries {
         this.#pending -= 1;
         if (this.#pending === 0) this.#stopWatch();
         // Stopped, the journal's last attempt still says the delivery waits: a restart retries it.
-        if (this.#stopping.signal.aborted) return;
+        if (this.#stopped) return;
         void sendAttempt(world, request, entry.attempt + 1, now.getTime(), this.settings());
       },
     };
   }
 
   #startWatch(): void {
-    if (this.#watch || this.#stopping.signal.aborted) return;
+    if (this.#watch || this.#stopped) return;
     this.#watch = setInterval(() => this.queue.catchUp(), RETRY_WATCH_MS);
     // A retry still to come does not keep a test's process (or the command) alive.
     this.#watch.unref?.();

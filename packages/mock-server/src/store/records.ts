@@ -84,6 +84,9 @@ export interface WebhookDelivery {
     | 'render_error';
   status?: number | undefined;
   error?: string | undefined;
-  /** When the attempt was sent, on the mock's clock (ISO). */
+  /**
+   * When the attempt was sent, on the mock's clock (ISO); a retry sent late (the server was
+   * stopped when it fell due) keeps the time it fell due.
+   */
   at: string;
 }

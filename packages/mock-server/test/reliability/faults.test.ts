@@ -208,6 +208,57 @@ describe('webhooks under faults', () => {
     expect((await retries).map((d) => d.outcome)).toEqual(['timeout', 'timeout', 'timeout', 'timeout']);
   });
 
+  it('cannot loop through a delivery from a seed, unmarked, redelivered to its own redeliver route', async () => {
+    const mock = createMockService({ seed: testSeed(), webhooks: { timeoutMs: 2000 } });
+    const url = await listen(createNodeServer(mock));
+    const seed = hookSeed(`${url}/__mock/replies`);
+    seed.webhook_deliveries = [
+      {
+        delivery_id: 'whd_loop',
+        hook_id: 'h',
+        org_id: 'org_a',
+        url: `${url}/__mock/webhooks/whd_loop/redeliver`,
+        method: 'POST',
+        headers: {},
+        attempt: 1,
+        outcome: 'delivered',
+        status: 200,
+        at: '2026-01-01T00:00:00Z',
+      },
+    ];
+    mock.reset(seed);
+    expect(await mock.redeliverWebhook('whd_loop')).toMatchObject({
+      attempt: 2,
+      outcome: 'http_error',
+      status: 409,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mock.webhookDeliveries()).toHaveLength(2);
+  });
+
+  it('keeps at most 64 webhook attempts out at once, the others waiting their turn', async () => {
+    let open = 0;
+    let most = 0;
+    const url = await listen(
+      createServer((req, res) => {
+        open += 1;
+        most = Math.max(most, open);
+        req.resume();
+        setTimeout(() => {
+          open -= 1;
+          res.end('ok');
+        }, 100);
+      }),
+    );
+    const mock = createMockService({ seed: hookSeed(`${url}/in`), webhooks: { timeoutMs: 5_000 } });
+    const replies = Array.from({ length: 150 }, () =>
+      mock.replies.receive({ from: '27821234567', message: 'hi', send_id: 's1' }),
+    );
+    await Promise.all(replies);
+    expect(mock.webhookDeliveries().map((d) => d.outcome)).toEqual(new Array(150).fill('delivered'));
+    expect(most).toBe(64);
+  });
+
   it('cannot loop through a webhook pointed back at the mock’s own control plane', async () => {
     const mock = createMockService({ seed: testSeed(), webhooks: { timeoutMs: 2000 } });
     const url = await listen(createNodeServer(mock));

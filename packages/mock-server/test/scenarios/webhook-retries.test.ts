@@ -151,6 +151,14 @@ describe('webhook retries on the mock’s clock', () => {
     expect(keys.size).toBe(6);
   });
 
+  it('schedules no retry the clock could never reach, past the end of 9999', async () => {
+    const mock = createMockService({ seed: seedWithWebhook(REFUSED), now: '9999-12-31T23:59:59.900Z' });
+    const [send] = mock.campaigns.run('cmp_1').sends;
+    await mock.replies.receive({ from: send!.cell, message: 'hi', send_id: send!.send_id });
+    expect(mock.webhookDeliveries().map((d) => d.outcome)).toEqual(['connection_error']);
+    expect(mock.schedule()).toEqual([]);
+  });
+
   it('does not retry a redelivery, nor a delivery that was answered', async () => {
     let calls = 0;
     const server = createServer((req, res) => {
