@@ -309,7 +309,7 @@ function buildMockService(
     webhookDeliveries: () => [...state.world.webhookDeliveries],
     async webhooksSettled() {
       await schedule.webhooksSettled();
-      return [...state.world.webhookDeliveries];
+      return mock.webhookDeliveries();
     },
     webhookDelivery: (deliveryId) => webhookDeliveryOf(state.world.webhookDeliveries, deliveryId),
     redeliverWebhook: (deliveryId) =>

@@ -62,17 +62,15 @@ export async function deliverWebhook(input: {
     attempt: 1,
     at: input.at.toISOString(),
   };
-  if (settings.billing !== false && org.credits < settings.billing.webhookMinimumBalance) {
-    const skipped: WebhookDelivery = { ...base, outcome: 'skipped_insufficient_balance' };
-    world.webhookDeliveries.push(skipped);
-    return [skipped];
-  }
+  // A delivery never sent: its one entry, written as it is.
+  const unsent = (entry: WebhookDelivery) => {
+    world.webhookDeliveries.push(entry);
+    return [entry];
+  };
+  if (settings.billing !== false && org.credits < settings.billing.webhookMinimumBalance)
+    return unsent({ ...base, outcome: 'skipped_insufficient_balance' });
   const rendered = renderWebhook(hook, input.context);
-  if (!rendered.ok) {
-    const refused: WebhookDelivery = { ...base, outcome: 'render_error', error: rendered.error };
-    world.webhookDeliveries.push(refused);
-    return [refused];
-  }
+  if (!rendered.ok) return unsent({ ...base, outcome: 'render_error', error: rendered.error });
   const { url, method, body } = rendered.webhook;
   const headers = {
     ...rendered.webhook.headers,

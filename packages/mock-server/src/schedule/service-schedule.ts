@@ -27,8 +27,8 @@ const EVENTS_PER_MOVE = 20_000;
  * welcome sends, daily recurring sends and webhook retries, in one time-ordered queue. Moving the
  * clock forward runs every event on the way, each at its own time; real time passing runs them
  * before the mock answers anything ({@link ServiceSchedule.catchUp}), and webhook retries without
- * waiting for a request. Rate-limit windows and lead daily caps
- * need no events: they are computed from the clock, so they roll over with it.
+ * waiting for a request. Rate-limit windows and lead daily caps need no events: they are computed
+ * from the clock, so they roll over with it.
  */
 export class ServiceSchedule implements WorldListener {
   readonly #queue = new Scheduler();

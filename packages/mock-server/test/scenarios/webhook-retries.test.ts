@@ -45,6 +45,12 @@ async function control<T>(mock: MockService, method: string, path: string, body?
   return ((await response.json()) as { data: T }).data;
 }
 
+// Runs cmp_1 and has its contact reply to the send: its webhook's first attempt is awaited.
+function reply(mock: MockService, message = 'hello'): Promise<ReplyResult> {
+  const [send] = mock.campaigns.run('cmp_1').sends;
+  return mock.replies.receive({ from: send!.cell, message, send_id: send!.send_id });
+}
+
 const REFUSED = 'http://127.0.0.1:9/in';
 const AT = '2026-11-22T08:00:00Z';
 
@@ -94,8 +100,7 @@ describe('webhook retries on the mock’s clock', () => {
       now: AT,
       webhooks: { timeoutMs: 10_000 },
     });
-    const [send] = first.campaigns.run('cmp_1').sends;
-    await first.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    await reply(first);
     first.clock.advance('10s');
     await first.webhooksSettled();
 
@@ -117,10 +122,9 @@ describe('webhook retries on the mock’s clock', () => {
       now: AT,
       webhooks: { timeoutMs: 300 },
     });
-    const [send] = mock.campaigns.run('cmp_1').sends;
-    const reply = mock.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    const replied = reply(mock);
     mock.reset(testSeed());
-    const result = await reply;
+    const result = await replied;
     expect(result.hooks).toMatchObject([{ type: 'webhook', attempts: [{ outcome: 'timeout' }] }]);
     expect(mock.schedule()).toEqual([]);
     mock.clock.advance('1h');
@@ -129,19 +133,14 @@ describe('webhook retries on the mock’s clock', () => {
 
   it('gives every delivery a key of its own, though mocks made alike count their other IDs alike', async () => {
     const keys = new Set<string>();
-    for (let n = 0; n < 3; n++) {
+    for (let made = 0; made < 3; made++) {
       const mock = createMockService({
         seed: seedWithWebhook(REFUSED),
         now: AT,
         webhooks: { timeoutMs: 1_000 },
       });
-      const [send] = mock.campaigns.run('cmp_1').sends;
-      for (let reply = 0; reply < 2; reply++) {
-        const { hooks } = await mock.replies.receive({
-          from: send!.cell,
-          message: 'hi',
-          send_id: send!.send_id,
-        });
+      for (let n = 0; n < 2; n++) {
+        const { hooks } = await reply(mock, 'hi');
         const attempt = hooks[0]?.type === 'webhook' ? hooks[0].attempts[0] : undefined;
         expect(attempt?.delivery_id).toMatch(/^whd_6b02a100[0-9a-f]{16}$/);
         expect(attempt?.headers['service-idemptotency-key']).toBe(attempt?.delivery_id);
@@ -153,8 +152,7 @@ describe('webhook retries on the mock’s clock', () => {
 
   it('schedules no retry the clock could never reach, past the end of 9999', async () => {
     const mock = createMockService({ seed: seedWithWebhook(REFUSED), now: '9999-12-31T23:59:59.900Z' });
-    const [send] = mock.campaigns.run('cmp_1').sends;
-    await mock.replies.receive({ from: send!.cell, message: 'hi', send_id: send!.send_id });
+    await reply(mock, 'hi');
     expect(mock.webhookDeliveries().map((d) => d.outcome)).toEqual(['connection_error']);
     expect(mock.schedule()).toEqual([]);
   });
@@ -171,8 +169,7 @@ describe('webhook retries on the mock’s clock', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
     const mock = createMockService({ seed: seedWithWebhook(url), now: AT, webhooks: { timeoutMs: 1_000 } });
-    const [send] = mock.campaigns.run('cmp_1').sends;
-    await mock.replies.receive({ from: send!.cell, message: 'hello', send_id: send!.send_id });
+    await reply(mock);
     mock.clock.advance('1s');
     const attempts = await mock.webhooksSettled();
     expect(attempts.map((a) => a.outcome)).toEqual(['connection_error', 'delivered']);
