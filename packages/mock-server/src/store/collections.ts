@@ -135,7 +135,9 @@ function appended<K extends CollectionName>(
     },
     saved: (world) => (options.deep ? clones(options.list(world)) : copies(options.list(world) as object[])),
     written: (world) => options.list(world),
-    ...(options.asNow ? { asNow: options.asNow } : {}),
+    // A record appended is never changed (a webhook's next attempt is an entry of its own), so a
+    // state file takes the list as it stands: cloning 500,000 attempts held the server 1.7 s.
+    asNow: options.asNow ?? ((world) => [...options.list(world)]),
   };
 }
 
@@ -282,6 +284,7 @@ export const collections = [
       }),
     saved: (world) => copies(world.sales),
     written: (world) => world.sales,
+    asNow: (world) => world.sales.slice(),
   }),
   collection({
     name: 'transactions',
@@ -295,6 +298,8 @@ export const collections = [
       }),
     saved: (world) => copies(world.transactions.values()),
     written: (world) => world.transactions.values(),
+    // An update replaces the stored transaction (see `TransactionStore.replace`).
+    asNow: (world) => [...world.transactions.values()],
   }),
   appended('replies', { list: (world) => world.replies, orgFields: [] }),
   appended('outbox', {
