@@ -25,6 +25,7 @@ import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
 import { sameJson } from '../core/same-json.js';
 import type { Steps } from '../core/slices.js';
+import { excludedFromCampaign } from '../store/campaign-exclusion.js';
 import type { OrgRecord } from '../store/records.js';
 import { refusedTagNames } from './restricted-tag-names.js';
 import { parseUploadRow } from './upload-row.js';
@@ -151,10 +152,25 @@ function* upload(
   const outgoing: { next: Contact; to: string; content: string; parts: number | undefined; cost: number }[] =
     [];
   if (send && template)
-    for (const [index, { next }] of created.entries()) {
+    for (const [index, { next, tags }] of created.entries()) {
       if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
       const to = template.channel === 'sms' ? next.cell : next.email;
       if (!to) continue;
+      // Its tags as they will be stored: a tag named in the upload that does not exist yet is
+      // new, so no campaign excludes it.
+      const tagIds = tags
+        ? [
+            ...next.tag_ids,
+            ...tags.flatMap((tag) =>
+              typeof tag === 'string' ? [tag] : (ctx.world.tagByName(ctx.org._id, tag.name)?.tag_id ?? []),
+            ),
+          ]
+        : next.tag_ids;
+      if (
+        campaign &&
+        excludedFromCampaign(ctx.world, ctx.org._id, { ...next, tag_ids: tagIds }, campaign.campaign)
+      )
+        continue;
       const content = renderTemplate(template.body, {
         contact: next,
         campaign: campaign?.campaign,

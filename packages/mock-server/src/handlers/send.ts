@@ -11,6 +11,7 @@ import { chargeOrRefuse } from '../core/billing.js';
 import { defineHandlers } from '../core/handler-types.js';
 import { priceSms, recordMessage } from '../core/messaging.js';
 import { fail, ok } from '../core/responses.js';
+import { excludedFromCampaign } from '../store/campaign-exclusion.js';
 
 /** The message for templates in an SMS to someone who is not a contact. */
 export const TEMPLATES_NEED_CONTACT =
@@ -35,7 +36,11 @@ export const sendHandlers = defineHandlers({
       if (!contact) {
         if (hasPlaceholders(body.content)) return fail(400, TEMPLATES_NEED_CONTACT);
         if (body.skipNonContacts) return ok(skipped);
-      } else if (isOptedOut(contact, body.campaign_id)) {
+      } else if (
+        campaign
+          ? excludedFromCampaign(ctx.world, ctx.org._id, contact, campaign.campaign)
+          : isOptedOut(contact)
+      ) {
         return ok(skipped);
       }
       const content = renderTemplate(body.content, {

@@ -67,18 +67,27 @@ export async function deliverWebhook(input: {
     world.webhookDeliveries.push(entry);
     return [entry];
   };
-  if (settings.billing !== false && org.credits < settings.billing.webhookMinimumBalance)
-    return unsent({ ...base, outcome: 'skipped_insufficient_balance' });
   const rendered = renderWebhook(hook, input.context);
+  const request: WebhookRequest | undefined = rendered.ok
+    ? {
+        delivery_id: deliveryId,
+        hook_id: hook._id,
+        org_id: org._id,
+        url: rendered.webhook.url,
+        method: rendered.webhook.method,
+        headers: {
+          ...rendered.webhook.headers,
+          [IDEMPOTENCY_HEADER]: deliveryId,
+          [MOCK_WEBHOOK_HEADER]: '1',
+        },
+        body: rendered.webhook.body,
+      }
+    : undefined;
+  // Written as it would have been sent, so that the journal shows what the balance held back.
+  if (settings.billing !== false && org.credits < settings.billing.webhookMinimumBalance)
+    return unsent({ ...base, ...request, outcome: 'skipped_insufficient_balance' });
   if (!rendered.ok) return unsent({ ...base, outcome: 'render_error', error: rendered.error });
-  const { url, method, body } = rendered.webhook;
-  const headers = {
-    ...rendered.webhook.headers,
-    [IDEMPOTENCY_HEADER]: deliveryId,
-    [MOCK_WEBHOOK_HEADER]: '1',
-  };
-  const request = { delivery_id: deliveryId, hook_id: hook._id, org_id: org._id, url, method, headers, body };
-  return [await sendAttempt(world, request, 1, input.at.getTime(), settings)];
+  return [await sendAttempt(world, request!, 1, input.at.getTime(), settings)];
 }
 
 /**

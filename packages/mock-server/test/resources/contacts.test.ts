@@ -576,6 +576,26 @@ describe('POST /contacts', () => {
     expect(mock.state().orgs.find((o) => o._id === 'org_a')?.credits).toBe(999);
   });
 
+  it('skips in its send the new contacts the campaign excludes (a tag by ID or by name, a segment) and charges only for the others', async () => {
+    const { admin, mock } = startMock();
+    // In the segment cmp_1 excludes: uploaded again as a new contact.
+    expect((await admin('DELETE', '/contacts/27820000009')).status).toBe(200);
+    const res = await admin('POST', '/contacts', {
+      body: {
+        contacts: [
+          { cell: '27835550001', firstname: 'Ann' },
+          { cell: '27835550002', tag_ids: ['tag_optout'] },
+          { cell: '27835550003', tags: ['Supplier opt-out'] },
+          { cell: '27820000009' },
+        ],
+        send: { campaign_id: 'cmp_1', template: { kind: 'sms', data: { template_id: 'tpl_sms' } } },
+      },
+    });
+    expect(res.body.data).toMatchObject({ validContacts: 4 });
+    expect(mock.outbox().map((m) => m.to)).toEqual(['27835550001']);
+    expect(mock.state().orgs.find((o) => o._id === 'org_a')?.credits).toBe(999);
+  });
+
   it('answers 404 for an unknown send campaign and 400 for an unknown template, storing nothing', async () => {
     const { admin, mock } = startMock();
     const contacts = [{ cell: '27835550001' }];

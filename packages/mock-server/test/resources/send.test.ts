@@ -53,6 +53,26 @@ describe('POST /send/sms', () => {
     expect(mock.outbox()).toEqual([]);
   });
 
+  it('skips a contact the campaign excludes by tag or segment, as the compliance check refuses it, and sends for another campaign', async () => {
+    const { admin, mock } = startMock();
+    // 27820000009 is a contact in the segment cmp_1 excludes.
+    await admin('PUT', '/contacts/27821234567/tag/add', { body: { tag_ids: ['tag_optout'] } });
+    const checked = await admin('POST', '/compliance/send?campaign_id=cmp_1', {
+      body: { cells: ['27821234567', '27820000009'], country: 'ZA' },
+    });
+    expect(checked.body.data).toMatchObject({
+      results: [{ reason: 'excluded_tag' }, { reason: 'excluded_segment' }],
+    });
+    for (const cell of ['0821234567', '0820000009'])
+      expect(
+        (await admin('POST', '/send/sms', { body: { ...sms, cell, campaign_id: 'cmp_1' } })).body.data,
+      ).toMatchObject({ totalCost: 0 });
+    expect(mock.outbox()).toEqual([]);
+    const other = await admin('POST', '/send/sms', { body: { ...sms, campaign_id: 'cmp_other' } });
+    expect(other.body.data).toMatchObject({ totalCost: 1.5 });
+    expect(mock.outbox()).toHaveLength(1);
+  });
+
   it('prices without sending or charging in test mode', async () => {
     const { admin, mock } = startMock();
     const res = await admin('POST', '/send/sms', {

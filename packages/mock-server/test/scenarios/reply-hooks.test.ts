@@ -202,5 +202,12 @@ describe('reply hooks', () => {
     await broke.replies.receive({ from: '27821234567', message: 'YES', send_id: 's1' });
     expect(broke.webhookDeliveries().map((d) => d.outcome)).toEqual(['skipped_insufficient_balance']);
     expect(received).toHaveLength(1);
+    // The journal shows what the balance held back, rendered as it would have been sent.
+    const [skipped] = broke.webhookDeliveries();
+    expect(JSON.parse(skipped!.body!)).toEqual({ cell: '+27821234567', said: 'YES', at: '2026-11-22' });
+    expect(skipped!.headers).toMatchObject({
+      'x-team': 'supplier-1',
+      'service-idemptotency-key': skipped!.delivery_id,
+    });
   });
 });

@@ -12,6 +12,9 @@ const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)]
   .map((m) => m[1]!.trim())
   .filter((c) => c.startsWith('curl'));
 const hasCurl = spawnSync('curl', ['--version']).status === 0;
+// The guide shows a step in Python and again with jq: each runs where its tool is installed.
+const tools = ['python3', 'jq'].filter((tool) => spawnSync(tool, ['--version']).status !== 0);
+const runnable = commands.filter((command) => !tools.some((tool) => command.includes(`| ${tool} `)));
 
 describe.skipIf(!hasCurl)('the supplier guide', () => {
   let cli: CliProcess;
@@ -27,7 +30,7 @@ describe.skipIf(!hasCurl)('the supplier guide', () => {
   });
 
   it('runs every curl command in order, each answered ok', () => {
-    for (const command of commands) {
+    for (const command of runnable) {
       const output = execFileSync('sh', ['-c', command.replaceAll('http://127.0.0.1:4010', cli.url)], {
         encoding: 'utf8',
       });
