@@ -3,7 +3,12 @@ import { ControlError } from '../core/control-error.js';
 import { jsonPiecesSteps } from '../core/json-pieces.js';
 import { type Outcome, ok, okDataPieces, okPieces } from '../core/responses.js';
 import { RECORDS_AT_ONCE, runInSlices } from '../core/slices.js';
-import { contactLookupFromQuery, outboxFilterFromQuery } from '../store/world-queries.js';
+import {
+  contactLookupFromQuery,
+  newest,
+  outboxFilterFromQuery,
+  webhookListFilterFromQuery,
+} from '../store/world-queries.js';
 import { type ControlRoute, parseBody } from './control-route.js';
 
 const ReplyBody = z.strictObject({
@@ -59,7 +64,7 @@ export const activityRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/__mock/outbox',
     export: true,
-    description: 'The messages sent (SMS and email); filters channel, cell, since.',
+    description: 'The messages sent (SMS and email); filters channel, cell, since, limit (the newest).',
     // 800,000 messages are 200 MB of JSON: made and written a few at a time.
     handle: async ({ mock, url }) =>
       okPieces(
@@ -78,8 +83,9 @@ export const activityRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: '/__mock/webhooks',
-    description: 'Every webhook delivery attempt: URL, headers, body, attempt, outcome.',
-    handle: ({ mock }) => okLongList(mock.webhookDeliveries()),
+    description: 'Every webhook delivery attempt, or the newest limit: URL, headers, body, attempt, outcome.',
+    handle: ({ mock, url }) =>
+      okLongList(newest(mock.webhookDeliveries(), webhookListFilterFromQuery(url.searchParams).limit)),
   },
   {
     method: 'GET',

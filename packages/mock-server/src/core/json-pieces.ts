@@ -14,11 +14,24 @@ const PIECE_CHARS = 64 * 1024;
  * ```
  */
 export function* jsonPiecesSteps<T extends object>(value: T, key: keyof T & string): Steps<string[]> {
-  const list = value[key] as unknown[];
   const outline = JSON.stringify({ ...value, [key]: [] });
   // A key is written unescaped only where it is a key: inside a string its quotes are escaped.
   const at = outline.indexOf(`${JSON.stringify(key)}:[]`) + key.length + 4;
-  const pieces = new ListPieces(outline.slice(0, at));
+  return yield* listTextSteps(value[key] as unknown[], outline.slice(0, at), outline.slice(at));
+}
+
+/**
+ * The text `JSON.stringify(list)` gives, in pieces, made a few elements at a time (see
+ * {@link jsonPiecesSteps}); `head` and `tail` replace its brackets when the list sits inside a
+ * larger text.
+ *
+ * @example
+ * ```ts
+ * return okDataPieces<LeadTransaction[]>(yield* listTextSteps(found));
+ * ```
+ */
+export function* listTextSteps(list: readonly unknown[], head = '[', tail = ']'): Steps<string[]> {
+  const pieces = new ListPieces(head);
   // A step's elements in one text: one string a step, not one an element, for the collector
   // (twenty clients reading 10,000 contacts each spent a quarter of the time collecting). A step
   // takes as many as the last step's text says fit in a piece, at most ELEMENTS_PER_STEP.
@@ -30,7 +43,7 @@ export function* jsonPiecesSteps<T extends object>(value: T, key: keyof T & stri
     start += batch;
     batch = Math.max(1, Math.min(ELEMENTS_PER_STEP, Math.floor((PIECE_CHARS * batch) / (json.length + 1))));
   }
-  return pieces.end(outline.slice(at));
+  return pieces.end(tail);
 }
 
 /**

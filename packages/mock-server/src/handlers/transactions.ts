@@ -16,8 +16,16 @@ import {
   validationError,
 } from '@marketing/domain';
 import { insufficientBalance, moveCredits } from '../core/billing.js';
-import { type AnswerOf, defineHandlers, type HandlerContext } from '../core/handler-types.js';
-import { fail, ok } from '../core/responses.js';
+import {
+  type AnswerOf,
+  defineHandlers,
+  type HandlerContext,
+  RECORDS_PER_STEP,
+  runSteps,
+} from '../core/handler-types.js';
+import { listTextSteps } from '../core/json-pieces.js';
+import { fail, ok, okDataPieces } from '../core/responses.js';
+import { RECORDS_AT_ONCE, type Steps } from '../core/slices.js';
 
 interface ResolvedLead {
   lead: Lead;
@@ -100,7 +108,32 @@ function submit(ctx: HandlerContext, leads: Lead[]): AnswerOf<'transactions.crea
   return ok(messages.leadsSubmitted, 201);
 }
 
-const asList = (value: string | string[] | undefined) => (value === undefined ? undefined : [value].flat());
+const asSet = (value: string | string[] | undefined) =>
+  value === undefined ? undefined : new Set([value].flat());
+
+const createdBefore = (a: LeadTransaction, b: LeadTransaction) =>
+  a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a._id < b._id);
+
+// The matching transactions oldest first, checked and written a slice at a time when they are
+// many: 200,000 of them (63 MB) made at once held the server 0.6 s. They are stored in the order
+// they were made, so most searches need no sort.
+function* searchSteps(
+  candidates: Iterable<LeadTransaction>,
+  matches: (t: LeadTransaction) => boolean,
+): Steps<AnswerOf<'transactions.search'>> {
+  const found: LeadTransaction[] = [];
+  let inOrder = true;
+  let checked = 0;
+  for (const t of candidates) {
+    if (++checked % RECORDS_PER_STEP === 0) yield;
+    if (!matches(t)) continue;
+    if (inOrder && found.length > 0 && createdBefore(t, found.at(-1)!)) inOrder = false;
+    found.push(t);
+  }
+  if (!inOrder) found.sort((a, b) => (createdBefore(a, b) ? -1 : 1));
+  if (found.length <= RECORDS_AT_ONCE) return ok(found);
+  return okDataPieces<LeadTransaction[]>(yield* listTextSteps(found));
+}
 
 /** The marketplace buyer's transaction handlers. */
 export const transactionHandlers = defineHandlers({
@@ -146,23 +179,21 @@ export const transactionHandlers = defineHandlers({
     body: TransactionSearchBodySchema.default({}),
     handle(ctx) {
       const body = ctx.body;
-      const ids = asList(body._id);
-      const offers = asList(body.offer_id);
+      const ids = asSet(body._id);
+      const offers = asSet(body.offer_id);
       const from = body.createdAt?.$gte ? toIsoInstant(body.createdAt.$gte) : undefined;
       const to = body.createdAt?.$lte ? toIsoInstant(body.createdAt.$lte) : undefined;
-      const found = [...ctx.world.transactions.values()].filter(
-        (t) =>
-          t.buyer_org_id === ctx.org._id &&
-          (!ids || ids.includes(t._id)) &&
-          (!offers || offers.includes(t.offer_id)) &&
-          (!body.status || t.status === body.status) &&
-          (!from || t.createdAt >= from) &&
-          (!to || t.createdAt <= to),
-      );
-      found.sort((a, b) =>
-        a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : 1,
-      );
-      return ok(found);
+      const matches = (t: LeadTransaction) =>
+        t.buyer_org_id === ctx.org._id &&
+        (!offers || offers.has(t.offer_id)) &&
+        (!body.status || t.status === body.status) &&
+        (!from || t.createdAt >= from) &&
+        (!to || t.createdAt <= to);
+      const store = ctx.world.transactions;
+      // Named by ID, each is looked up: 10,000 IDs checked against 200,000 transactions held the
+      // server 4-6 s.
+      const candidates = ids ? [...ids].flatMap((id) => store.get(id) ?? []) : store.values();
+      return runSteps(ctx, ids ? ids.size : store.size, searchSteps(candidates, matches));
     },
   },
 });

@@ -60,7 +60,7 @@ const specs = {
     type: 'string',
     value: '<n>',
     default: '64',
-    help: 'the largest upload (contacts, sales, leads) or seed accepted, in MiB (larger: 413; other bodies at most 4 MiB); a body over 1 MiB is parsed a piece at a time, /__mock/health answered meanwhile',
+    help: 'the largest body of an upload (contacts, sales, leads) or a seed or reset sent to the control plane, in MiB (larger: 413; other bodies at most 4 MiB; the --seed and --state files are read whatever their size); a body over 1 MiB is parsed a piece at a time, /__mock/health answered meanwhile',
   },
   'max-connections': {
     type: 'string',

@@ -12,6 +12,14 @@ export interface OutboxFilter {
   cell?: string;
   /** Only messages created at or after this instant (ISO 8601). */
   since?: string;
+  /** At most this many: the newest of those that match, still oldest first. */
+  limit?: number;
+}
+
+/** Which webhook delivery attempts `GET /__mock/webhooks` lists. */
+export interface WebhookListFilter {
+  /** At most this many: the newest attempts, still oldest first. */
+  limit?: number;
 }
 
 /** Which contacts to find for looking around (the dashboard's contact lookup). */
@@ -32,12 +40,17 @@ const outboxRules: FilterRules = {
     value === 'sms' || value === 'email' ? undefined : `Expected sms or email, got ${JSON.stringify(value)}`,
   cell: text,
   since: (value) => (isIsoInstant(value) ? undefined : notAnInstant(value)),
+  limit: wholeNumberUpTo(Infinity),
 };
 
-const wholeNumberUpTo = (most: number) => (value: unknown) =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= most
-    ? undefined
-    : `Expected a whole number ${most === Infinity ? 'of 0 or more' : `from 0 to ${most.toLocaleString('en')}`}, got ${JSON.stringify(value)}`;
+function wholeNumberUpTo(most: number) {
+  return (value: unknown) =>
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) <= most
+      ? undefined
+      : `Expected a whole number ${most === Infinity ? 'of 0 or more' : `from 0 to ${most.toLocaleString('en')}`}, got ${JSON.stringify(value)}`;
+}
+
+const webhookListRules: FilterRules = { limit: wholeNumberUpTo(Infinity) };
 
 const lookupRules: FilterRules = { cell: text, tag: text, org: text, limit: wholeNumberUpTo(Infinity) };
 
@@ -87,7 +100,20 @@ export function checkOutboxFilter(filter: OutboxFilter): OutboxFilter {
  * `RequestFilterError` naming an unknown, repeated or bad filter.
  */
 export function outboxFilterFromQuery(params: URLSearchParams): OutboxFilter {
-  return filterFromQuery(params, outboxRules) as OutboxFilter;
+  return filterFromQuery(params, outboxRules, ['limit']) as OutboxFilter;
+}
+
+/**
+ * Reads which webhook attempts to list from query parameters (`?limit=500`), strictly: a
+ * parameter it does not know is refused rather than ignored (the whole journal came back).
+ */
+export function webhookListFilterFromQuery(params: URLSearchParams): WebhookListFilter {
+  return filterFromQuery(params, webhookListRules, ['limit']) as WebhookListFilter;
+}
+
+/** The newest `limit` of a list, oldest first; the whole list without a limit. */
+export function newest<T>(list: readonly T[], limit: number | undefined): readonly T[] {
+  return limit === undefined ? list : list.slice(Math.max(0, list.length - limit));
 }
 
 /** Checks a contact lookup given in process; throws `RequestFilterError` naming what is wrong. */
@@ -117,12 +143,13 @@ export function outboxOf(world: World, filter: OutboxFilter = {}): OutboxMessage
   checkOutboxFilter(filter);
   const since = filter.since === undefined ? undefined : new Date(filter.since).toISOString();
   const cell = filter.cell?.replace(/^\+/, '');
-  return world.outbox.filter(
+  const found = world.outbox.filter(
     (m) =>
       (filter.channel === undefined || m.channel === filter.channel) &&
       (filter.cell === undefined || m.to === filter.cell || m.to === cell) &&
       (since === undefined || m.createdAt >= since),
   );
+  return filter.limit === undefined ? found : (newest(found, filter.limit) as OutboxMessage[]);
 }
 
 /** Contacts by cell (any accepted form) or tag, from the indexes, in every organisation or one. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bodyPieces } from '../../src/core/responses.js';
 import { useMockServer } from '../support/mock-world.js';
 
 const startMock = useMockServer();
@@ -283,6 +284,44 @@ describe('POST /exchange/buyer/transaction/search', () => {
     expect(
       (await call('POST', '/exchange/buyer/transaction/search', { key: 'key_a_admin', body: {} })).body.data,
     ).toEqual([]);
+  });
+
+  it('finds transactions named by ID, oldest first whatever the order named, among thousands seeded out of order, and answers thousands in pieces', async () => {
+    const { call, mock } = startMock();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+    const transactions = Array.from({ length: 3_600 }, (_, i) => ({
+      _id: `tx_${String(i).padStart(4, '0')}`,
+      resource_id: `r${i}`,
+      offer_id: i % 2 ? 'off_1' : 'off_2',
+      campaign_id: 'cmp_v2',
+      cell: '27831110001',
+      status: 'pending' as const,
+      status_reason: 'offer_default' as const,
+      price: 1,
+      buyer_org_id: i % 3 ? 'org_b' : 'org_a',
+      seller_org_id: 'org_a',
+      createdAt: at(i),
+      updatedAt: at(i),
+    }));
+    // Seeded newest first, with one of another organisation named.
+    mock.seed({ transactions: [...transactions].reverse() });
+    const ids = (data: unknown) => (data as { _id: string }[]).map((t) => t._id);
+    const expected = transactions.filter((t) => t.buyer_org_id === 'org_b');
+    const all = await buyer(call)('POST', '/exchange/buyer/transaction/search', {});
+    expect(ids(all.body.data)).toEqual(ids(expected));
+    const named = await buyer(call)('POST', '/exchange/buyer/transaction/search', {
+      _id: ['tx_3599', 'tx_0001', 'tx_0000', 'tx_0005', 'tx_missing', 'tx_0001'],
+      offer_id: ['off_1'],
+    });
+    expect(ids(named.body.data)).toEqual(['tx_0001', 'tx_0005', 'tx_3599']);
+    // Past 2,000 the answer is made a piece at a time, so the Node server writes it a turn apart.
+    const answer = await mock.respond({
+      method: 'POST',
+      url: `${mock.baseUrl}/exchange/buyer/transaction/search`,
+      headers: new Headers({ authorization: 'Bearer key_b_admin', 'content-type': 'application/json' }),
+      text: async () => '{}',
+    });
+    expect(bodyPieces(answer)?.length).toBeGreaterThan(1);
   });
 
   it('accepts an empty body and refuses unknown fields', async () => {

@@ -554,6 +554,57 @@ describe.skipIf(!hasChromium)('the dashboard, used in headless Chromium', () => 
     await page.close();
   }, 60_000);
 
+  it('lists the newest 500 webhook attempts and outbox messages of longer lists, and says so', async () => {
+    const org = (await (await fetch(`${cli.url}/__mock/state`)).json()).data.orgs[0]._id;
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+    const seeded = await fetch(`${cli.url}/__mock/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        webhook_deliveries: Array.from({ length: 600 }, (_, i) => ({
+          delivery_id: `whd_many${i}`,
+          hook_id: 'hook_many',
+          org_id: org,
+          url: `http://127.0.0.1:9/many/${i}`,
+          method: 'POST',
+          headers: {},
+          attempt: 1,
+          outcome: 'delivered',
+          status: 200,
+          at: at(i),
+        })),
+        outbox: Array.from({ length: 600 }, (_, i) => ({
+          _id: `msg_many${i}`,
+          org_id: org,
+          channel: 'sms',
+          to: '27821000001',
+          content: `Message number ${i}`,
+          cost: 1,
+          trigger: 'manualSingle',
+          send_id: `snd_many${i}`,
+          status: 'sent',
+          createdAt: at(i),
+        })),
+      }),
+    });
+    expect(seeded.status).toBe(200);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${cli.url}/__mock/ui`);
+    for (const [tab, newest, oldest, path] of [
+      ['Webhooks', 'whd_many599', /whd_many99(?!\d)/, 'webhooks'],
+      ['Outbox', 'Message number 599', /Message number 99(?!\d)/, 'outbox'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      const section = page.getByRole('region', { name: tab });
+      await expect.poll(() => section.getByRole('row').count(), { timeout: 20_000 }).toBe(501);
+      expect(await section.locator('p.note').textContent()).toContain(`GET /__mock/${path} lists them all`);
+      expect(await section.getByRole('row').nth(1).textContent()).toContain(newest);
+      expect(await section.textContent()).not.toMatch(oldest);
+      await page.screenshot({ path: join(shots, `dashboard-newest-${path}.png`) });
+    }
+    await page.close();
+  }, 60_000);
+
   it('serves the page from the standalone server with no CDN, within its size budget', async () => {
     const response = await fetch(`${cli.url}/__mock/ui`);
     expect(response.headers.get('content-type')).toContain('text/html');
