@@ -4,6 +4,7 @@ import { answerControl } from './control/control-routes.js';
 import { CellMemo } from './core/cell-memo.js';
 import { type ClockChange, type ClockReading, createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
+import { refuseLargeExport } from './core/export-size.js';
 import { FaultTable } from './core/faults.js';
 import type { HandlerTable } from './core/handler-types.js';
 import { harJsonPieces, harOf } from './core/har.js';
@@ -84,6 +85,9 @@ export async function createMockServiceInSlices(options: MockServiceOptions = {}
 }
 
 const STOP_SCHEDULE = Symbol('marketing-mock.stopSchedule');
+// A Pact file covers the whole journal: only a smaller journal makes a smaller one.
+const PACT_NARROWER =
+  'empty the journal between runs (DELETE /__mock/requests, mock.clearRequests()), or keep fewer requests (--journal-limit, requestJournalLimit)';
 
 /**
  * Stops what a mock does by itself, for good: webhook attempts still out end at once (written as
@@ -218,6 +222,7 @@ function buildMockService(
         return runCampaignSteps(state.pipeline, campaignId, runOptions);
       }),
     async pactText(parties) {
+      refuseLargeExport('Pact file', journal.exportBytes(), settings.maxExportBytes, PACT_NARROWER);
       const entries: RequestLogEntry[] = [];
       for await (const entry of journal.listInTurns()) entries.push(entry);
       const states = pactStates.statesOf(entries);
@@ -335,10 +340,19 @@ function buildMockService(
     request: (id) => journal.get(id),
     droppedRequests: () => journal.dropped,
     requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),
-    requestsHarJson: (filter) => harJsonPieces(journal.listInTurns(filter), settings.baseUrl),
+    async requestsHarJson(filter) {
+      refuseLargeExport(
+        'HAR',
+        journal.exportBytes(filter),
+        settings.maxExportBytes,
+        'ask for fewer with limit=, since=, after=, path= or status=',
+      );
+      return harJsonPieces(journal.listInTurns(filter), settings.baseUrl);
+    },
     clearRequests: () => journal.clear(),
     pactStates,
     pact(parties) {
+      refuseLargeExport('Pact file', journal.exportBytes(), settings.maxExportBytes, PACT_NARROWER);
       const entries = journal.list();
       return pactFromJournal(checkParties(parties), entries, pactStates.statesOf(entries), VERSION);
     },

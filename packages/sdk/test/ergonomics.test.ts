@@ -86,6 +86,50 @@ describe('errors that say what happened', () => {
   });
 });
 
+describe('a fetch of your own that never reads the body (a test double)', () => {
+  const search = { find: { cell: ['27821234567'] } };
+  // Each call races a second: pending, it was pending for ever, whatever its timeout.
+  const settled = (call: Promise<unknown>) =>
+    Promise.race([
+      call.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('still pending'), 1_000)),
+    ]);
+
+  it('rejects a call with a body with ConnectionError when it fails', async () => {
+    const failing = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const client = new Client({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', fetch: failing, maxRetries: 0 });
+    for (const call of [
+      client.contacts.search(search),
+      client.send.sms({
+        content: 'Hi',
+        cell: '27821234567',
+        skipNonContacts: true,
+        country: 'ZA',
+        deliveryMethod: 'standard',
+      }),
+    ])
+      expect(await settled(call)).toMatchObject({ error: expect.any(ConnectionError) });
+  });
+
+  it('resolves a call with a body when it answers', async () => {
+    const answering = vi.fn(async () =>
+      Response.json({ ok: true, data: { parsed_request: {}, contacts: [] } }),
+    );
+    const client = new Client({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', fetch: answering });
+    expect(await settled(client.contacts.search(search))).toEqual({
+      value: { parsed_request: {}, contacts: [] },
+    });
+    // The body it was given is the one the call sent.
+    const [request] = answering.mock.calls[0] as unknown as [Request];
+    expect(await request.json()).toEqual(search);
+  });
+});
+
 describe('logging', () => {
   it('logs each request, answer and retry at debug', async () => {
     const { lines, logger } = recorder();

@@ -289,6 +289,15 @@ describe('hostile answers found on a second look', () => {
     expect((error as Error).message).not.toContain('pa55');
   });
 
+  it('name a redirect’s location when its body is an envelope too', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(302, { location: 'https://elsewhere.test/', 'content-type': 'application/json' });
+      res.end('{"ok":false,"error":"Error 302"}');
+    });
+    const error = await failure(client(url).tags.list());
+    expect((error as Error).message).toContain('Redirected (302) to https://elsewhere.test/');
+  });
+
   it('refuse at once an answer whose content-length is past maxResponseBytes', async () => {
     const { url } = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 ** 12) });

@@ -3,7 +3,7 @@ import { mswHandlers } from '@marketing/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSeed } from '../../mock-server/test/support/mock-world.js';
-import { Client, type ClientOptions, TimeoutError, UserAbortError } from '../src/index.js';
+import { Client, type ClientOptions, ConnectionError, TimeoutError, UserAbortError } from '../src/index.js';
 
 // The SDK calls mock.fetch directly (no ky, no Request); these tests hold that path to the ky path.
 const server = setupServer();
@@ -96,5 +96,19 @@ describe('the in-process path through mock.fetch', () => {
     });
     await client.tags.list();
     expect(urls).toEqual([`${mock.baseUrl}/tags`, 'answered 200']);
+  });
+
+  it('refuses an answer past maxResponseBytes as the ky path does, counting bytes, not characters', async () => {
+    for (const transport of ['msw', 'mock.fetch'] as const) {
+      const { client } = start(transport, { maxResponseBytes: 100 });
+      const error = await client.tags.list().catch((e: unknown) => e);
+      expect(error, transport).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toContain('larger than 100 bytes (maxResponseBytes)');
+    }
+    // 'é' is one character and two bytes: the answer is under 300 characters, over 300 bytes.
+    const { client, mock } = start('mock.fetch', { maxResponseBytes: 300 });
+    mock.seed({ tags: [{ tag_id: 'tag_e', org_id: 'org_a', name: 'é'.repeat(140) }] });
+    expect(await client.tags.get('tag_vip')).toMatchObject({ tag_id: 'tag_vip' });
+    expect(await client.tags.get('tag_e').catch((e: unknown) => e)).toBeInstanceOf(ConnectionError);
   });
 });

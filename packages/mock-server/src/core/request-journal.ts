@@ -557,6 +557,22 @@ export class RequestJournal {
     return slot === undefined ? undefined : this.#entry(slot, { cut: JOURNAL_BODY_LIMIT });
   }
 
+  /**
+   * About how many bytes an export of the entries a filter matches would take (their bodies and
+   * answers as the journal keeps them, and a kilobyte each for the rest), so that an export too
+   * large to make is refused before it is made.
+   */
+  exportBytes(filter: RequestFilter = {}): { entries: number; bytes: number } {
+    const slots = this.#newest(filter);
+    let bytes = 0;
+    for (const slot of slots)
+      bytes +=
+        1024 +
+        Math.min(JOURNAL_BODY_LIMIT, this.#responses.byteLength(slot)) +
+        Math.min(JOURNAL_BODY_LIMIT, this.#bodies.byteLength(slot));
+    return { entries: slots.length, bytes };
+  }
+
   /** How many entries match (the `limit` of the filter does not apply). */
   count(filter: RequestFilter = {}): number {
     return this.#matching(checkFilter(filter)).length;

@@ -1,4 +1,5 @@
 import { contract, type SmsPrices } from '@marketing/domain';
+import { EXPORT_MAX_BYTES } from './export-size.js';
 
 /** Rate-limit settings: requests (units) per minute per organisation. */
 export interface RateLimitSettings {
@@ -81,6 +82,12 @@ export interface MockServiceOptions {
   /** How many request journal entries to keep (the oldest are dropped). @default 1000 */
   requestJournalLimit?: number;
   /**
+   * The most a HAR or Pact export of the request journal may be, about, in bytes: an export is
+   * made whole before it is sent, so a larger one is refused (400, `RequestFilterError` in
+   * process) with how to ask for less. @default 268435456 (256 MiB)
+   */
+  maxExportBytes?: number;
+  /**
    * Delay every service answer by this many milliseconds of real time, or a random number in a
    * range (the mock's clock does not move). The control plane is never delayed.
    */
@@ -128,6 +135,7 @@ export interface Settings {
   controlToken: string | undefined;
   maxBodyBytes: number;
   requestJournalLimit: number;
+  maxExportBytes: number;
   world: string | undefined;
   dashboard: (() => Promise<string>) | undefined;
   memoryFull: (() => string | undefined) | undefined;
@@ -168,6 +176,7 @@ export function resolveSettings(options: MockServiceOptions): Settings {
     controlToken: controlTokenOf(options.controlToken),
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
     requestJournalLimit: options.requestJournalLimit ?? 1000,
+    maxExportBytes: options.maxExportBytes ?? EXPORT_MAX_BYTES,
     world: options.world,
     dashboard: options.dashboard,
     memoryFull: options.memoryFull,

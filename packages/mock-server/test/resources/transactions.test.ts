@@ -324,6 +324,18 @@ describe('POST /exchange/buyer/transaction/search', () => {
     expect(bodyPieces(answer)?.length).toBeGreaterThan(1);
   });
 
+  it('answers 400 for more than 10,000 IDs or offers, as for every list in a body', async () => {
+    const { call } = startMock();
+    const many = Array.from({ length: 10_001 }, (_, i) => `tx_${i}`);
+    for (const field of ['_id', 'offer_id']) {
+      const answer = await buyer(call)('POST', '/exchange/buyer/transaction/search', { [field]: many });
+      expect(answer.status, field).toBe(400);
+      expect(String(answer.body.error)).toContain(field);
+    }
+    const atMost = await buyer(call)('POST', '/exchange/buyer/transaction/search', { _id: many.slice(1) });
+    expect(atMost.status).toBe(200);
+  });
+
   it('accepts an empty body and refuses unknown fields', async () => {
     const { call } = startMock();
     expect((await call('POST', '/exchange/buyer/transaction/search', { key: 'key_b_admin' })).status).toBe(

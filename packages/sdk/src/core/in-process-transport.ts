@@ -1,4 +1,4 @@
-import { type Attempt, AttemptTimedOut, type Transport } from './transport.js';
+import { type Attempt, AttemptTimedOut, type BodyLimits, BodyTooLarge, type Transport } from './transport.js';
 
 /**
  * Calls an in-process `fetch` (the mock's `mock.fetch`) with the URL and init as they are: no
@@ -27,8 +27,15 @@ export class InProcessTransport implements Transport {
     }
   }
 
-  /** The mock made the text whole before it answered: it is handed over as it is. */
-  read(response: Response): Promise<string> {
-    return response.text();
+  /**
+   * The mock made the text whole before it answered: it is handed over as it is, within
+   * `maxResponseBytes` as over a connection, so that a test in process sees a large answer refused.
+   * Its bytes are counted only when its length says it could pass the limit (at most 3 a unit).
+   */
+  async read(response: Response, { maxBytes }: BodyLimits): Promise<string> {
+    const text = await response.text();
+    if (text.length * 3 > maxBytes && new TextEncoder().encode(text).byteLength > maxBytes)
+      throw new BodyTooLarge(maxBytes);
+    return text;
   }
 }

@@ -3,6 +3,22 @@ import type { ClientHooks } from './options.js';
 import { readBody } from './read-body.js';
 import { type Attempt, AttemptTimedOut, type BodyLimits, type Transport } from './transport.js';
 
+/**
+ * The fetch ky calls, with the request's body read to its end first and sent as bytes. ky sends
+ * each request and keeps a clone of it for its retries; once done it cancels the clone's body,
+ * and the two share one stream, whose branches cancel together: when the body sent was never read
+ * to its end (a refused connection, a test double that does not read it), every call with a body
+ * stayed pending for ever, whatever its timeout. Global `fetch` is looked up at each call, so that
+ * msw, which replaces it, still sees the requests of a client made before it.
+ */
+function releasingBody(fetch: typeof globalThis.fetch | undefined): typeof globalThis.fetch {
+  return async (input, init) => {
+    const send = fetch ?? globalThis.fetch;
+    if (!(input instanceof Request) || input.body === null) return send(input, init);
+    return send(new Request(input, { body: await input.arrayBuffer() }), init);
+  };
+}
+
 /** Sends attempts over HTTP with ky, running the client's hooks around each. */
 export class KyTransport implements Transport {
   readonly #ky: KyInstance;
@@ -14,7 +30,7 @@ export class KyTransport implements Transport {
       // The service never redirects: a redirect is refused, not followed (fetch would send the
       // body, and headers other than Authorization, to wherever it points).
       redirect: 'manual',
-      ...(fetch ? { fetch } : {}),
+      fetch: releasingBody(fetch),
       hooks: {
         beforeRequest: hooks?.beforeRequest ? [(request) => hooks.beforeRequest!(request)] : [],
         afterResponse: hooks?.afterResponse

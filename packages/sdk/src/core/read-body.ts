@@ -22,8 +22,7 @@ export async function readBody(
     failure ??= why ?? new Error('aborted');
     reader?.cancel().catch(() => {});
   };
-  const tooLarge = () =>
-    fail(new BodyTooLarge(`the answer is larger than ${maxBytes} bytes (maxResponseBytes)`));
+  const tooLarge = () => fail(new BodyTooLarge(maxBytes));
   // A length announced past the limit fails at once, rather than once that much has come.
   if (!response.headers.has('content-encoding') && Number(response.headers.get('content-length')) > maxBytes)
     tooLarge();

@@ -111,7 +111,7 @@ export class Requester {
    *
    * @example
    * ```ts
-   * import { routes } from '@marketing/domain/routes';
+   * import { routes } from '@marketing/sdk';
    * const contact = await client.requester.request(routes.contacts.get, { params: { cell: '27821234567' } });
    * const { data, requestId } = await client.requester.request(routes.tags.list).withResponse();
    * ```
@@ -229,7 +229,11 @@ export class Requester {
       const status = response.ok ? 502 : response.status;
       const error = makeApiError({
         status,
-        error: envelope ? envelope.error : notAnEnvelope(response, text),
+        error: isRedirect(status)
+          ? redirected(response)
+          : envelope
+            ? envelope.error
+            : notAnEnvelope(response, text),
         hint: typeof envelope?.hint === 'string' ? envelope.hint : undefined,
         response,
         endpoint: route.id,
@@ -299,14 +303,18 @@ function saysWhyNotRetried(error: Error, why: string): void {
 /** The most bytes of an answer a client reads unless told otherwise (`maxResponseBytes`). */
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 2 ** 20;
 
-// What an answer that is no envelope says: a redirect names where it pointed, since the SDK
-// follows none (the service never redirects; a wrong baseUrl or a proxy does).
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+// A redirect names where it pointed, whatever its body (an envelope too), since the SDK follows
+// none (the service never redirects; a wrong baseUrl or a proxy does).
+function redirected(response: Response): string {
+  return `Redirected (${response.status}) to ${(response.headers.get('location') ?? '').replace(/\/\/[^/@]*@/, '//***@')}: the SDK follows no redirect (is baseUrl right?)`;
+}
+
+// What came instead of an envelope (a proxy's HTML page, a load balancer's text), to tell where
+// it came from.
 function notAnEnvelope(response: Response, text: string): string {
-  const status = response.status;
-  if (status >= 300 && status < 400)
-    return `Redirected (${status}) to ${(response.headers.get('location') ?? '').replace(/\/\/[^/@]*@/, '//***@')}: the SDK follows no redirect (is baseUrl right?)`;
-  // What came instead (a proxy's HTML page, a load balancer's text), to tell where it came from.
-  return `Unexpected response (${status}, ${response.headers.get('content-type')}) that is not an envelope: ${text.slice(0, 200)}`;
+  return `Unexpected response (${response.status}, ${response.headers.get('content-type')}) that is not an envelope: ${text.slice(0, 200)}`;
 }
 
 function envelopeOf(

@@ -35,9 +35,13 @@ export interface BodyLimits {
   maxBytes: number;
 }
 
-/** A body past the bytes a client reads. */
+/** A body past the bytes a client reads (`maxResponseBytes`). */
 export class BodyTooLarge extends Error {
   override name = 'BodyTooLarge' as const;
+
+  constructor(maxBytes: number) {
+    super(`the answer is larger than ${maxBytes} bytes (maxResponseBytes)`);
+  }
 }
 
 /** An attempt that outlived its timeout. */
