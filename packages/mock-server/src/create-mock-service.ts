@@ -4,7 +4,7 @@ import { answerControl } from './control/control-routes.js';
 import { CellMemo } from './core/cell-memo.js';
 import { type ClockChange, type ClockReading, createClock } from './core/clock.js';
 import { ControlError } from './core/control-error.js';
-import { refuseLargeExport } from './core/export-size.js';
+import { exportBound } from './core/export-size.js';
 import { FaultTable } from './core/faults.js';
 import type { HandlerTable } from './core/handler-types.js';
 import { harJsonPieces, harOf } from './core/har.js';
@@ -222,12 +222,15 @@ function buildMockService(
         return runCampaignSteps(state.pipeline, campaignId, runOptions);
       }),
     async pactText(parties) {
-      refuseLargeExport('Pact file', journal.exportBytes(), settings.maxExportBytes, PACT_NARROWER);
       const entries: RequestLogEntry[] = [];
       for await (const entry of journal.listInTurns()) entries.push(entry);
       const states = pactStates.statesOf(entries);
       const file = await runInSlices(pactFromJournalSteps(parties, entries, states, VERSION));
-      return runInSlices(jsonPiecesSteps(file, 'interactions'));
+      const pieces = await runInSlices(jsonPiecesSteps(file, 'interactions'));
+      // Known once made: a Pact file keeps one interaction of requests made alike.
+      const bound = exportBound('Pact file', entries.length, settings.maxExportBytes, PACT_NARROWER);
+      if (pieces.reduce((sum, piece) => sum + piece.length, 0) > bound.most) throw bound.tooLarge();
+      return pieces;
     },
   };
 
@@ -341,18 +344,20 @@ function buildMockService(
     droppedRequests: () => journal.dropped,
     requestsHar: (filter) => harOf(journal.list(filter), settings.baseUrl),
     async requestsHarJson(filter) {
-      refuseLargeExport(
+      const { entries, bytes } = journal.exportBytes(filter);
+      const bound = exportBound(
         'HAR',
-        journal.exportBytes(filter),
+        entries,
         settings.maxExportBytes,
         'ask for fewer with limit=, since=, after=, path= or status=',
       );
-      return harJsonPieces(journal.listInTurns(filter), settings.baseUrl);
+      // Surely too large from the bodies alone: refused before any of it is made.
+      if (bytes > bound.most) throw bound.tooLarge(bytes);
+      return harJsonPieces(journal.listInTurns(filter), settings.baseUrl, bound);
     },
     clearRequests: () => journal.clear(),
     pactStates,
     pact(parties) {
-      refuseLargeExport('Pact file', journal.exportBytes(), settings.maxExportBytes, PACT_NARROWER);
       const entries = journal.list();
       return pactFromJournal(checkParties(parties), entries, pactStates.statesOf(entries), VERSION);
     },

@@ -488,16 +488,19 @@ function Table<R>({
 // world of 500,000 deliveries was 206 MB every 1.5 s, and as many rows for the page to draw.
 const MOST_LISTED = 500;
 
+// One more than is shown is asked for, so that the note says so only when there are more.
+const LISTED_QUERY = `limit=${MOST_LISTED + 1}`;
+
 function newestOnly(count: number, path: string) {
   return (
-    count >= MOST_LISTED &&
+    count > MOST_LISTED &&
     html`<p class="note">The newest ${MOST_LISTED} are shown; <code>GET /__mock/${path}</code> lists them all.</p>`
   );
 }
 
 function Outbox() {
-  const [messages] = usePoll<OutboxMessage[]>(`outbox?limit=${MOST_LISTED}`, []);
-  return html`<section aria-label="Outbox">${newestOnly(messages.length, 'outbox')}<${Table} rows=${[...messages].reverse()} empty="Nothing sent yet." columns=${[
+  const [messages] = usePoll<OutboxMessage[]>(`outbox?${LISTED_QUERY}`, []);
+  return html`<section aria-label="Outbox">${newestOnly(messages.length, 'outbox')}<${Table} rows=${messages.slice(-MOST_LISTED).reverse()} empty="Nothing sent yet." columns=${[
     ['Sent', (m: OutboxMessage) => when(m.createdAt)],
     ['Channel', (m: OutboxMessage) => m.channel],
     ['To', (m: OutboxMessage) => m.to],
@@ -582,11 +585,11 @@ function WebhookDetail({
 }
 
 function Webhooks() {
-  const [deliveries, reload] = usePoll<WebhookDelivery[]>(`webhooks?limit=${MOST_LISTED}`, []);
+  const [deliveries, reload] = usePoll<WebhookDelivery[]>(`webhooks?${LISTED_QUERY}`, []);
   const [open, setOpen] = useState<string | undefined>();
   const close = useCallback(() => setOpen(undefined), []);
   return html`<section aria-label="Webhooks" class="webhooks">${newestOnly(deliveries.length, 'webhooks')}<div class=${`split${open ? ' has-detail' : ''}`}>
-    <${Table} rows=${[...deliveries].reverse()} empty="No webhook deliveries yet." columns=${[
+    <${Table} rows=${deliveries.slice(-MOST_LISTED).reverse()} empty="No webhook deliveries yet." columns=${[
       ['At', (d: WebhookDelivery) => when(d.at)],
       [
         'Delivery',

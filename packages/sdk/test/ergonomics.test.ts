@@ -9,6 +9,7 @@ import {
   type ClientOptions,
   ConnectionError,
   RateLimitError,
+  UserAbortError,
 } from '../src/index.js';
 
 function start(options: Partial<ClientOptions> = {}) {
@@ -114,6 +115,15 @@ describe('a fetch of your own that never reads the body (a test double)', () => 
       }),
     ])
       expect(await settled(call)).toMatchObject({ error: expect.any(ConnectionError) });
+  });
+
+  it('stops a call at once when aborted, though the fetch ignores its signal', async () => {
+    const never = vi.fn(() => new Promise<Response>(() => {}));
+    const client = new Client({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', fetch: never, maxRetries: 0 });
+    const controller = new AbortController();
+    const call = client.tags.list({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect(await settled(call)).toMatchObject({ error: expect.any(UserAbortError) });
   });
 
   it('resolves a call with a body when it answers', async () => {

@@ -298,6 +298,15 @@ describe('hostile answers found on a second look', () => {
     expect((error as Error).message).toContain('Redirected (302) to https://elsewhere.test/');
   });
 
+  it('say a redirect had no location when it had none', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(301);
+      res.end();
+    });
+    const error = await failure(client(url).tags.list());
+    expect((error as Error).message).toContain('Redirected (301) with no location:');
+  });
+
   it('refuse at once an answer whose content-length is past maxResponseBytes', async () => {
     const { url } = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 ** 12) });

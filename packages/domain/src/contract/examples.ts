@@ -154,7 +154,6 @@ export const endpointExamples: Readonly<
   'compliance.checkSend': {
     body: { cells: ['0821234567', 'junk'], country: 'ZA' },
     data: {
-      campaign_id: 'cmp_1',
       credits_used: 0.28,
       results: [
         { cell: '0821234567', can_send: true },

@@ -150,7 +150,11 @@ export type TagChangeBody = z.infer<typeof TagChangeBodySchema>;
 export const UploadSendSchema = z.strictObject({
   campaign_id: z.string().min(1),
   template: z.strictObject({
-    kind: z.string().min(1),
+    // Not the campaign kind the name `kind` describes elsewhere: the mock sends a template of
+    // this channel (the interface shows no other template kinds).
+    kind: z.string().min(1).meta({
+      description: 'The template’s channel: `sms` or `email`, as the template with `data.template_id` is.',
+    }),
     data: z.looseObject({ template_id: z.string().min(1) }),
   }),
 });

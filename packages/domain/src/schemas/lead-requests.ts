@@ -38,7 +38,9 @@ export const LeadBatchSchema = z.array(LeadSchema).min(1).max(LEADS_MAX);
 export const TransactionStatusBodySchema = z.strictObject({ status: z.enum(['completed', 'rejected']) });
 
 // One ID or a list of at most 10,000: 200,000 IDs (2.6 MB) were checked in one turn.
-const oneOrMany = z.union([z.string().min(1), boundedList(z.string().min(1))]);
+const oneOrMany = z.union([z.string().min(1), boundedList(z.string().min(1))], {
+  error: `Expected an ID, or a list of at most ${limits.filterList.toLocaleString('en')} IDs`,
+});
 
 /** The body of `POST /exchange/buyer/transaction/search`; every field is optional. */
 export const TransactionSearchBodySchema = z.strictObject({

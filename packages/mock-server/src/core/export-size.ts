@@ -7,28 +7,33 @@ import { RequestFilterError } from './request-journal.js';
  */
 export const EXPORT_MAX_BYTES = 256 * 2 ** 20;
 
-const MIB = 2 ** 20;
+/** What an export is held to: its bound, and the error that refuses it past the bound. */
+export interface ExportBound {
+  most: number;
+  tooLarge(atLeastBytes?: number): RequestFilterError;
+}
 
 /**
- * Throws a `RequestFilterError` (a 400 over HTTP) when an export of `entries` journal entries of
- * about `bytes` would pass `most` bytes, saying how to ask for less.
+ * The bound of one export of `entries` journal entries: its error (a 400 over HTTP) names the
+ * bound and says how to ask for less.
  *
  * @example
  * ```ts
- * refuseLargeExport('HAR', journal.exportBytes(filter), settings.maxExportBytes, 'ask for fewer with limit=');
+ * const bound = exportBound('HAR', 5_000, settings.maxExportBytes, 'ask for fewer with limit=');
+ * if (length > bound.most) throw bound.tooLarge();
  * ```
  */
-export function refuseLargeExport(
-  what: string,
-  size: { entries: number; bytes: number },
-  most: number,
-  narrower: string,
-): void {
-  if (size.bytes <= most) return;
-  throw new RequestFilterError(
-    `The ${what} of these ${size.entries.toLocaleString('en')} requests would be about ${mib(size.bytes)} MiB, past the ${mib(most)} MiB an export may be: ${narrower}`,
-  );
+export function exportBound(what: string, entries: number, most: number, narrower: string): ExportBound {
+  return {
+    most,
+    tooLarge: (atLeastBytes) =>
+      new RequestFilterError(
+        `The ${what} of these ${entries.toLocaleString('en')} requests would be more than the ${size(most)} an export may be${atLeastBytes === undefined ? '' : ` (at least ${size(atLeastBytes)})`}: ${narrower}`,
+      ),
+  };
 }
 
-const mib = (bytes: number) =>
-  (bytes / MIB).toLocaleString('en', { maximumFractionDigits: bytes < MIB ? 2 : 0 });
+const size = (bytes: number) =>
+  bytes < 2 ** 20
+    ? `${Math.ceil(bytes / 1024).toLocaleString('en')} kB`
+    : `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MiB`;

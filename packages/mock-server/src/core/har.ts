@@ -1,4 +1,5 @@
 import { VERSION } from '../version.js';
+import type { ExportBound } from './export-size.js';
 import type { RequestLogEntry } from './request-journal.js';
 
 /** A name and value of a HAR header or query parameter. */
@@ -108,7 +109,8 @@ export function harOf(entries: readonly RequestLogEntry[], baseUrl: string): Har
 /**
  * The text of {@link harOf} (what `JSON.stringify` makes of it) in pieces, an entry each, with a
  * turn of the event loop between a few: a log of 1,000 entries of 64 kB is 84 MB, which made at
- * once held the server's thread for a second or two.
+ * once held the server's thread for a second or two. Past `bound.most` characters it stops and
+ * throws the bound's error.
  *
  * @example
  * ```ts
@@ -118,12 +120,19 @@ export function harOf(entries: readonly RequestLogEntry[], baseUrl: string): Har
 export async function harJsonPieces(
   entries: AsyncIterable<RequestLogEntry>,
   baseUrl: string,
+  bound?: ExportBound,
 ): Promise<string[]> {
   const pieces = [`{"log":{"version":"1.2","creator":${JSON.stringify(CREATOR)},"entries":[`];
   let cut = false;
+  let length = pieces[0]!.length;
   for await (const entry of entries) {
     cut ||= isCut(entry);
-    pieces.push(`${pieces.length > 1 ? ',' : ''}${JSON.stringify(harEntryOf(entry, baseUrl))}`);
+    const piece = `${pieces.length > 1 ? ',' : ''}${JSON.stringify(harEntryOf(entry, baseUrl))}`;
+    // Counted as it is made: escaping (a control character is six) and headers made the HAR of
+    // some journals several times their bodies' bytes.
+    length += piece.length;
+    if (bound && length > bound.most) throw bound.tooLarge();
+    pieces.push(piece);
   }
   pieces.push(`]${cut ? `,"comment":${JSON.stringify(CUT_COMMENT)}` : ''}}}`);
   return pieces;

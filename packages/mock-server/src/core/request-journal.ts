@@ -558,16 +558,15 @@ export class RequestJournal {
   }
 
   /**
-   * About how many bytes an export of the entries a filter matches would take (their bodies and
-   * answers as the journal keeps them, and a kilobyte each for the rest), so that an export too
-   * large to make is refused before it is made.
+   * How many entries a filter matches, and the fewest bytes an export of them takes: their bodies
+   * and answers as the journal keeps them (an export escapes some characters, and adds headers
+   * and fields), so that an export surely too large is refused before any of it is made.
    */
   exportBytes(filter: RequestFilter = {}): { entries: number; bytes: number } {
     const slots = this.#newest(filter);
     let bytes = 0;
     for (const slot of slots)
       bytes +=
-        1024 +
         Math.min(JOURNAL_BODY_LIMIT, this.#responses.byteLength(slot)) +
         Math.min(JOURNAL_BODY_LIMIT, this.#bodies.byteLength(slot));
     return { entries: slots.length, bytes };

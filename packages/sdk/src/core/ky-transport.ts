@@ -14,9 +14,23 @@ import { type Attempt, AttemptTimedOut, type BodyLimits, type Transport } from '
 function releasingBody(fetch: typeof globalThis.fetch | undefined): typeof globalThis.fetch {
   return async (input, init) => {
     const send = fetch ?? globalThis.fetch;
-    if (!(input instanceof Request) || input.body === null) return send(input, init);
-    return send(new Request(input, { body: await input.arrayBuffer() }), init);
+    const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+    if (!(input instanceof Request) || input.body === null) return untilAborted(send(input, init), signal);
+    return untilAborted(send(new Request(input, { body: await input.arrayBuffer() }), init), signal);
   };
+}
+
+// The fetch's answer, or its signal's reason as soon as it aborts (the caller's abort, which ky
+// passes on): a fetch of one's own that ignores the signal (a test double) kept an aborted call
+// waiting for its timeout, or for ever without one. Settled here, ky clears its timeout's timer.
+function untilAborted<T>(sending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return sending;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    sending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Sends attempts over HTTP with ky, running the client's hooks around each. */

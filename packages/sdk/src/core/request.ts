@@ -308,7 +308,9 @@ const isRedirect = (status: number) => status >= 300 && status < 400;
 // A redirect names where it pointed, whatever its body (an envelope too), since the SDK follows
 // none (the service never redirects; a wrong baseUrl or a proxy does).
 function redirected(response: Response): string {
-  return `Redirected (${response.status}) to ${(response.headers.get('location') ?? '').replace(/\/\/[^/@]*@/, '//***@')}: the SDK follows no redirect (is baseUrl right?)`;
+  const location = response.headers.get('location');
+  const where = location === null ? 'with no location' : `to ${location.replace(/\/\/[^/@]*@/, '//***@')}`;
+  return `Redirected (${response.status}) ${where}: the SDK follows no redirect (is baseUrl right?)`;
 }
 
 // What came instead of an envelope (a proxy's HTML page, a load balancer's text), to tell where
