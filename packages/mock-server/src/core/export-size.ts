@@ -35,5 +35,5 @@ export function exportBound(what: string, entries: number, most: number, narrowe
 
 const size = (bytes: number) =>
   bytes < 2 ** 20
-    ? `${Math.ceil(bytes / 1024).toLocaleString('en')} kB`
-    : `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MiB`;
+    ? `${(bytes / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} kB`
+    : `${(bytes / 2 ** 20).toLocaleString('en', { maximumFractionDigits: bytes < 100 * 2 ** 20 ? 1 : 0 })} MiB`;

@@ -1,5 +1,5 @@
 import { VERSION } from '../version.js';
-import type { ExportBound } from './export-size.js';
+import type { TextBound } from './json-pieces.js';
 import type { RequestLogEntry } from './request-journal.js';
 
 /** A name and value of a HAR header or query parameter. */
@@ -120,21 +120,22 @@ export function harOf(entries: readonly RequestLogEntry[], baseUrl: string): Har
 export async function harJsonPieces(
   entries: AsyncIterable<RequestLogEntry>,
   baseUrl: string,
-  bound?: ExportBound,
+  bound?: TextBound,
 ): Promise<string[]> {
   const pieces = [`{"log":{"version":"1.2","creator":${JSON.stringify(CREATOR)},"entries":[`];
   let cut = false;
+  const tail = () => `]${cut ? `,"comment":${JSON.stringify(CUT_COMMENT)}` : ''}}}`;
   let length = pieces[0]!.length;
   for await (const entry of entries) {
     cut ||= isCut(entry);
     const piece = `${pieces.length > 1 ? ',' : ''}${JSON.stringify(harEntryOf(entry, baseUrl))}`;
-    // Counted as it is made: escaping (a control character is six) and headers made the HAR of
-    // some journals several times their bodies' bytes.
+    // Counted as it is made, its closing text too: escaping (a control character is six) and
+    // headers made the HAR of some journals several times their bodies' bytes.
     length += piece.length;
-    if (bound && length > bound.most) throw bound.tooLarge();
+    if (bound && length + tail().length > bound.most) throw bound.tooLarge();
     pieces.push(piece);
   }
-  pieces.push(`]${cut ? `,"comment":${JSON.stringify(CUT_COMMENT)}` : ''}}}`);
+  pieces.push(tail());
   return pieces;
 }
 

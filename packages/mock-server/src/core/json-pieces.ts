@@ -1,5 +1,11 @@
 import type { Steps } from './slices.js';
 
+/** How long a text may grow, and what to throw past it (see `exportBound`). */
+export interface TextBound {
+  most: number;
+  tooLarge(): Error;
+}
+
 const ELEMENTS_PER_STEP = 50;
 const PIECE_CHARS = 64 * 1024;
 
@@ -13,11 +19,15 @@ const PIECE_CHARS = 64 * 1024;
  * const pieces = await runInSlices(jsonPiecesSteps(pactFile, 'interactions'));
  * ```
  */
-export function* jsonPiecesSteps<T extends object>(value: T, key: keyof T & string): Steps<string[]> {
+export function* jsonPiecesSteps<T extends object>(
+  value: T,
+  key: keyof T & string,
+  bound?: TextBound,
+): Steps<string[]> {
   const outline = JSON.stringify({ ...value, [key]: [] });
   // A key is written unescaped only where it is a key: inside a string its quotes are escaped.
   const at = outline.indexOf(`${JSON.stringify(key)}:[]`) + key.length + 4;
-  return yield* listTextSteps(value[key] as unknown[], outline.slice(0, at), outline.slice(at));
+  return yield* listTextSteps(value[key] as unknown[], outline.slice(0, at), outline.slice(at), bound);
 }
 
 /**
@@ -30,8 +40,15 @@ export function* jsonPiecesSteps<T extends object>(value: T, key: keyof T & stri
  * return okDataPieces<LeadTransaction[]>(yield* listTextSteps(found));
  * ```
  */
-export function* listTextSteps(list: readonly unknown[], head = '[', tail = ']'): Steps<string[]> {
+export function* listTextSteps(
+  list: readonly unknown[],
+  head = '[',
+  tail = ']',
+  bound?: TextBound,
+): Steps<string[]> {
   const pieces = new ListPieces(head);
+  // Counted as it is made, so that an export past its bound stops there rather than at the end.
+  let length = head.length + tail.length;
   // A step's elements in one text: one string a step, not one an element, for the collector
   // (twenty clients reading 10,000 contacts each spent a quarter of the time collecting). A step
   // takes as many as the last step's text says fit in a piece, at most ELEMENTS_PER_STEP.
@@ -39,6 +56,8 @@ export function* listTextSteps(list: readonly unknown[], head = '[', tail = ']')
   for (let start = 0; start < list.length; ) {
     if (start > 0) yield;
     const json = JSON.stringify(list.slice(start, start + batch)).slice(1, -1);
+    length += json.length + (start > 0 ? 1 : 0);
+    if (bound && length > bound.most) throw bound.tooLarge();
     pieces.add(json);
     start += batch;
     batch = Math.max(1, Math.min(ELEMENTS_PER_STEP, Math.floor((PIECE_CHARS * batch) / (json.length + 1))));

@@ -5,6 +5,7 @@ import type { RequestLogEntry } from './request-journal.js';
 import { runToEnd, type Steps } from './slices.js';
 
 const ENTRIES_PER_STEP = 50;
+const CHARS_PER_STEP = 512 * 1024;
 
 /** The two sides a pact is between: `mock.pact({consumer: 'web-app', provider: 'marketing-service'})`. */
 export interface PactParties {
@@ -192,8 +193,16 @@ export function* pactFromJournalSteps(
     }
     return number;
   };
+  // A step is 50 entries, or fewer large ones: fifty requests of 63 kB of control characters are
+  // 19 MB of text to make.
+  let inStep = 0;
+  let charsInStep = 0;
   for (const [index, entry] of entries.entries()) {
-    if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+    if (++inStep > ENTRIES_PER_STEP || charsInStep > CHARS_PER_STEP) {
+      yield;
+      inStep = 1;
+      charsInStep = 0;
+    }
     if (entry.fault_id !== undefined) {
       skipped.faults++;
       continue;
@@ -206,6 +215,7 @@ export function* pactFromJournalSteps(
     const request = requestOf(entry);
     // Both are built in one key order, so equal requests have equal texts.
     const identity = `${numberOf(state)} ${JSON.stringify(request)}`;
+    charsInStep += identity.length;
     if (seen.has(identity)) continue;
     seen.add(identity);
     const search = new URLSearchParams(

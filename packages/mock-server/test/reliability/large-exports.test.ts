@@ -30,7 +30,7 @@ describe('exports of a large journal', () => {
     const har = await get(mock, '/__mock/requests.har');
     expect(har.status).toBe(400);
     expect(JSON.parse(har.text).error).toMatch(
-      /^The HAR of these 40 requests would be more than the 256 kB an export may be \(at least \d{3} kB\): ask for fewer with limit=/,
+      /^The HAR of these 40 requests would be more than the 256 kB an export may be \(at least [\d.,]+ kB\): ask for fewer with limit=/,
     );
     const some = await get(mock, '/__mock/requests.har?limit=10');
     expect(some.status).toBe(200);
@@ -58,6 +58,33 @@ describe('exports of a large journal', () => {
     expect(JSON.parse(pact.text).error).toMatch(
       /^The Pact file of these 40 requests would be more than the 256 kB .*\(DELETE \/__mock\/requests/,
     );
+  });
+
+  it('never makes an export longer than maxExportBytes, to the character', async () => {
+    const lengths = async (most?: number) => {
+      const mock = mockOf(most);
+      await search(mock, JSON.stringify({ pad: 'x'.repeat(5_000) }));
+      const har = await get(mock, '/__mock/requests.har');
+      const pact = await get(mock, '/__mock/requests.pact?consumer=a&provider=b');
+      return {
+        har: har.status === 200 ? har.text.length : undefined,
+        pact: pact.status === 200 ? pact.text.length : undefined,
+      };
+    };
+    // A HAR's timings differ by a few characters from run to run: bounds around its length.
+    const whole = await lengths();
+    for (const kind of ['har', 'pact'] as const) {
+      const made: number[] = [];
+      for (let most = whole[kind]! - 12; most <= whole[kind]! + 12; most++) {
+        const length = (await lengths(most))[kind];
+        if (length !== undefined) {
+          expect(length, `${kind} at ${most}`).toBeLessThanOrEqual(most);
+          made.push(most);
+        }
+      }
+      expect(made.length, kind).toBeGreaterThan(0);
+      expect(made.length, kind).toBeLessThan(25);
+    }
   });
 
   it('makes a HAR and a Pact file of a journal within 256 MiB by default', async () => {
