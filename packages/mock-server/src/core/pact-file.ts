@@ -31,7 +31,11 @@ export function checkParties(parties: unknown): PactParties {
         .map((i) => {
           const field = i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(', ') : 'parties');
           const message =
-            i.code === 'invalid_type' && i.input === undefined ? 'Required: name it' : i.message;
+            i.code === 'invalid_type' && i.input === undefined
+              ? 'Required: name it'
+              : i.code === 'unrecognized_keys'
+                ? 'Unknown; use consumer and provider'
+                : i.message;
           return `${field}: ${message}`;
         })
         .join('; '),

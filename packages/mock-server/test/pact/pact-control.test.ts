@@ -344,8 +344,14 @@ describe('GET /__mock/requests.pact and mock.pact()', () => {
       body: { ok: false, error: 'provider: Required: name it' },
     });
     const unknown = await call('GET', '/__mock/requests.pact?consumer=a&provider=b&limit=5');
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toContain('limit');
+    expect(unknown).toEqual({
+      status: 400,
+      body: { ok: false, error: 'limit: Unknown; use consumer and provider' },
+    });
+    expect(await call('GET', '/__mock/requests.pact?consumer=a&provider=b&consumer=c')).toEqual({
+      status: 400,
+      body: { ok: false, error: 'consumer: Given more than once' },
+    });
     expect(() => mock.pact({ consumer: '', provider: 'p' })).toThrow(/consumer: Name the consumer/);
   });
 });
