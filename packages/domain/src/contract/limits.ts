@@ -19,8 +19,8 @@ export const limits = {
    * Entries in one list of a request body: the cells and tag IDs of a contact search or bulk
    * update (`cell`, `$in`, `$all`, `$each`), the cells of a compliance check, the tags of an
    * upload, of one uploaded contact or of a tag change, the campaigns of an opt-out, the
-   * destinations of a bulk email, and the `_id`s and `offer_id`s of a transaction search. The service states none; the mock's own bound, as many as a
-   * search page holds.
+   * destinations of a bulk email, and the `_id`s and `offer_id`s of a transaction search. The
+   * service states none; the mock's own bound, as many as a search page holds.
    */
   filterList: 10_000,
   /**

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { ControlError } from '../core/control-error.js';
 import { jsonPiecesSteps } from '../core/json-pieces.js';
+import { newest } from '../core/newest.js';
 import { type Outcome, ok, okDataPieces, okPieces } from '../core/responses.js';
 import { RECORDS_AT_ONCE, runInSlices } from '../core/slices.js';
 import {
   contactLookupFromQuery,
-  newest,
   outboxFilterFromQuery,
   webhookListFilterFromQuery,
 } from '../store/world-queries.js';

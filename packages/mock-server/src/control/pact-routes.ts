@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { ControlError } from '../core/control-error.js';
 import { checkParties } from '../core/pact-file.js';
+import { refuseRepeatedParams } from '../core/request-journal.js';
 import { type Answer, ok, okPieces } from '../core/responses.js';
 import type { SeedDocument } from '../store/seed-schema.js';
 import { type ControlRoute, parseBody } from './control-route.js';
@@ -63,9 +63,7 @@ export const pactRoutes: ControlRoute[] = [
       'The journal’s service calls as a Pact V4 file (?consumer=&provider=), one interaction per distinct request.',
     handle: async ({ mock, inSlices, url }) => {
       // Named once each, as every other filter of the control plane: the last of two was taken.
-      const repeated = ['consumer', 'provider'].filter((name) => url.searchParams.getAll(name).length > 1);
-      if (repeated.length > 0)
-        throw new ControlError(400, repeated.map((name) => `${name}: Given more than once`).join('; '));
+      refuseRepeatedParams(url.searchParams);
       const parties = checkParties(Object.fromEntries(url.searchParams));
       const answer: Answer = inSlices
         ? okPieces(await inSlices.pactText(parties))

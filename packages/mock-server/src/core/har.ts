@@ -124,7 +124,7 @@ export async function harJsonPieces(
 ): Promise<string[]> {
   const pieces = [`{"log":{"version":"1.2","creator":${JSON.stringify(CREATOR)},"entries":[`];
   let cut = false;
-  const tail = () => `]${cut ? `,"comment":${JSON.stringify(CUT_COMMENT)}` : ''}}}`;
+  const tail = () => (cut ? CUT_TAIL : TAIL);
   let length = pieces[0]!.length;
   for await (const entry of entries) {
     cut ||= isCut(entry);
@@ -141,6 +141,9 @@ export async function harJsonPieces(
 
 const CREATOR = { name: 'marketing-mock', version: VERSION };
 const CUT_COMMENT = 'Bodies and answers longer than 64 kB are cut, as in the journal.';
+// The text that closes the log, with the comment when an entry was cut.
+const TAIL = ']}}';
+const CUT_TAIL = `],"comment":${JSON.stringify(CUT_COMMENT)}}}`;
 const isCut = (entry: RequestLogEntry) => entry.body_truncated === true || entry.response_truncated === true;
 
 function harEntryOf(entry: RequestLogEntry, baseUrl: string): HarEntry {

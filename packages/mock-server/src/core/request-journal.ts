@@ -1,5 +1,6 @@
 import { isIsoInstant, notAnInstant } from './iso-instant.js';
 import { ListPieces } from './json-pieces.js';
+import { newest } from './newest.js';
 import { OffHeapTexts } from './off-heap-texts.js';
 import { pathMatches } from './path-pattern.js';
 import { CONTROL_TOKEN_HEADER, redactSecret } from './redact.js';
@@ -462,8 +463,7 @@ export class RequestJournal {
   }
 
   #newest(filter: RequestFilter): number[] {
-    const matching = this.#matching(checkFilter(filter));
-    return filter.limit === undefined ? matching : filter.limit === 0 ? [] : matching.slice(-filter.limit);
+    return newest(this.#matching(checkFilter(filter)), filter.limit);
   }
 
   // A slot's text as an entry shows it: parsed JSON, or the text cut at `cut` characters. Only

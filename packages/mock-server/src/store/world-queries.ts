@@ -1,6 +1,7 @@
 import { type Contact, toMsisdn } from '@marketing/domain';
 import { isIsoInstant, notAnInstant } from '../core/iso-instant.js';
 import { setMember } from '../core/json-in-slices.js';
+import { newest } from '../core/newest.js';
 import { RequestFilterError } from '../core/request-journal.js';
 import type { OutboxMessage } from './records.js';
 import type { World } from './world.js';
@@ -111,11 +112,6 @@ export function webhookListFilterFromQuery(params: URLSearchParams): WebhookList
   return filterFromQuery(params, webhookListRules, ['limit']) as WebhookListFilter;
 }
 
-/** The newest `limit` of a list, oldest first; the whole list without a limit. */
-export function newest<T>(list: readonly T[], limit: number | undefined): readonly T[] {
-  return limit === undefined ? list : list.slice(Math.max(0, list.length - limit));
-}
-
 /** Checks a contact lookup given in process; throws `RequestFilterError` naming what is wrong. */
 export function checkContactLookup(lookup: ContactLookup): ContactLookup {
   return checkFilter(lookup, lookupRules);
@@ -149,7 +145,7 @@ export function outboxOf(world: World, filter: OutboxFilter = {}): OutboxMessage
       (filter.cell === undefined || m.to === filter.cell || m.to === cell) &&
       (since === undefined || m.createdAt >= since),
   );
-  return filter.limit === undefined ? found : (newest(found, filter.limit) as OutboxMessage[]);
+  return newest(found, filter.limit);
 }
 
 /** Contacts by cell (any accepted form) or tag, from the indexes, in every organisation or one. */

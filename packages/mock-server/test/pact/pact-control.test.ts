@@ -350,7 +350,7 @@ describe('GET /__mock/requests.pact and mock.pact()', () => {
     });
     expect(await call('GET', '/__mock/requests.pact?consumer=a&provider=b&consumer=c')).toEqual({
       status: 400,
-      body: { ok: false, error: 'consumer: Given more than once' },
+      body: { ok: false, error: 'consumer: Given more than once; give it once' },
     });
     expect(() => mock.pact({ consumer: '', provider: 'p' })).toThrow(/consumer: Name the consumer/);
   });

@@ -14,9 +14,9 @@ import { type Attempt, AttemptTimedOut, type BodyLimits, type Transport } from '
 function releasingBody(fetch: typeof globalThis.fetch | undefined): typeof globalThis.fetch {
   return async (input, init) => {
     const send = fetch ?? globalThis.fetch;
-    const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
-    if (!(input instanceof Request) || input.body === null) return untilAborted(send(input, init), signal);
-    return untilAborted(send(new Request(input, { body: await input.arrayBuffer() }), init), signal);
+    if (!(input instanceof Request)) return untilAborted(send(input, init), init?.signal ?? undefined);
+    const request = input.body === null ? input : new Request(input, { body: await input.arrayBuffer() });
+    return untilAborted(send(request, init), input.signal);
   };
 }
 
