@@ -312,6 +312,27 @@ describe('webhook delivery detail and redelivery', () => {
     });
   });
 
+  it('numbers redeliveries sent together one after another', async () => {
+    const receiver = await listen(
+      createServer((_req, res) => {
+        // Answered late, so that all the redeliveries are out together.
+        setTimeout(() => res.writeHead(200).end('ok'), 100);
+      }),
+    );
+    const mock = createMockService({ seed: hookSeed(`${receiver}/in`) });
+    await mock.replies.receive({ from: '27821234567', message: 'hi', send_id: 's1' });
+    const id = mock.webhookDeliveries()[0]!.delivery_id;
+    const sent = await Promise.all([1, 2, 3].map(() => mock.redeliverWebhook(id)));
+    expect(sent.map((a) => a.attempt)).toEqual([2, 3, 4]);
+    expect(
+      mock
+        .webhookDelivery(id)!
+        .attempts.map((a) => a.attempt)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    expect((await mock.redeliverWebhook(id)).attempt).toBe(5);
+  });
+
   it('answers 404 for an unknown delivery and 409 for one that was never sent', async () => {
     const seed = hookSeed('http://127.0.0.1:9/in');
     seed.orgs = seed.orgs!.map((o) => (o._id === 'org_a' ? { ...o, credits: 0 } : o));

@@ -81,6 +81,7 @@ export type {
   ContactSearchParams,
   ContactSearchResult,
   Contacts,
+  OptOutParams,
   ProjectedRow,
   Projection,
   SearchAllParams,

@@ -64,6 +64,12 @@ describe('the client’s types', () => {
     void client.transactions.updateStatus('tx_1', 'pending');
     // @ts-expect-error upload countries are ZA and NA
     void client.contacts.create({ country: 'US', contacts: [{ cell: '1' }] });
+    // @ts-expect-error an opt-out names campaigns or all of them
+    void client.contacts.optOut('27821234567', {});
+    // @ts-expect-error all: false opts out of nothing
+    void client.contacts.optOut('27821234567', { all: false });
+    void client.contacts.optOut('27821234567', { campaign_ids: ['cmp_1'] });
+    void client.contacts.optOut('27821234567', { all: true, create_missing_contact: true });
     // @ts-expect-error a sale needs its campaign
     void client.sales.create([{ cell: '27821234567' }]);
     // @ts-expect-error bulk update operators are $addToSet and $pull

@@ -1,6 +1,7 @@
 import { VERSION } from '../version.js';
 import type { TextBound } from './json-pieces.js';
 import type { RequestLogEntry } from './request-journal.js';
+import { utf8Length } from './utf8-length.js';
 
 /** A name and value of a HAR header or query parameter. */
 export interface HarPair {
@@ -79,8 +80,6 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
-const encoder = new TextEncoder();
-const byteLength = (text: string) => encoder.encode(text).length;
 
 const textOf = (value: unknown): string =>
   value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -109,7 +108,7 @@ export function harOf(entries: readonly RequestLogEntry[], baseUrl: string): Har
 /**
  * The text of {@link harOf} (what `JSON.stringify` makes of it) in pieces, an entry each, with a
  * turn of the event loop between a few: a log of 1,000 entries of 64 kB is 84 MB, which made at
- * once held the server's thread for a second or two. Past `bound.most` characters it stops and
+ * once held the server's thread for a second or two. Past `bound.most` bytes (of UTF-8) it stops and
  * throws the bound's error.
  *
  * @example
@@ -125,14 +124,14 @@ export async function harJsonPieces(
   const pieces = [`{"log":{"version":"1.2","creator":${JSON.stringify(CREATOR)},"entries":[`];
   let cut = false;
   const tail = () => (cut ? CUT_TAIL : TAIL);
-  let length = pieces[0]!.length;
+  let length = utf8Length(pieces[0]!);
   for await (const entry of entries) {
     cut ||= isCut(entry);
     const piece = `${pieces.length > 1 ? ',' : ''}${JSON.stringify(harEntryOf(entry, baseUrl))}`;
     // Counted as it is made, its closing text too: escaping (a control character is six) and
     // headers made the HAR of some journals several times their bodies' bytes.
-    length += piece.length;
-    if (bound && length + tail().length > bound.most) throw bound.tooLarge();
+    length += utf8Length(piece);
+    if (bound && length + utf8Length(tail()) > bound.most) throw bound.tooLarge();
     pieces.push(piece);
   }
   pieces.push(tail());
@@ -167,7 +166,7 @@ function harEntryOf(entry: RequestLogEntry, baseUrl: string): HarEntry {
         ? {}
         : { postData: { mimeType: entry.headers['content-type'] ?? 'application/json', text: body } }),
       headersSize: -1,
-      bodySize: entry.body === undefined ? 0 : byteLength(body),
+      bodySize: entry.body === undefined ? 0 : utf8Length(body),
     },
     response: {
       status: entry.status,
@@ -175,10 +174,10 @@ function harEntryOf(entry: RequestLogEntry, baseUrl: string): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: entry.status === 0 ? [] : pairs(entry.response_headers),
-      content: { size: byteLength(response), mimeType, text: response },
+      content: { size: utf8Length(response), mimeType, text: response },
       redirectURL: '',
       headersSize: -1,
-      bodySize: entry.status === 0 ? 0 : byteLength(response),
+      bodySize: entry.status === 0 ? 0 : utf8Length(response),
       ...(entry.status === 0 ? { _error: 'The mock dropped the connection (an armed fault)' } : {}),
     },
     cache: {},

@@ -1,6 +1,7 @@
 import type { Steps } from './slices.js';
+import { utf8Length } from './utf8-length.js';
 
-/** How long a text may grow, and what to throw past it (see `exportBound`). */
+/** How many bytes of UTF-8 a text may grow to, and what to throw past it (see `exportBound`). */
 export interface TextBound {
   most: number;
   tooLarge(): Error;
@@ -48,7 +49,7 @@ export function* listTextSteps(
 ): Steps<string[]> {
   const pieces = new ListPieces(head);
   // Counted as it is made, so that an export past its bound stops there rather than at the end.
-  let length = head.length + tail.length;
+  let length = bound ? utf8Length(head) + utf8Length(tail) : 0;
   // A step's elements in one text: one string a step, not one an element, for the collector
   // (twenty clients reading 10,000 contacts each spent a quarter of the time collecting). A step
   // takes as many as the last step's text says fit in a piece, at most ELEMENTS_PER_STEP.
@@ -56,8 +57,10 @@ export function* listTextSteps(
   for (let start = 0; start < list.length; ) {
     if (start > 0) yield;
     const json = JSON.stringify(list.slice(start, start + batch)).slice(1, -1);
-    length += json.length + (start > 0 ? 1 : 0);
-    if (bound && length > bound.most) throw bound.tooLarge();
+    if (bound) {
+      length += utf8Length(json) + (start > 0 ? 1 : 0);
+      if (length > bound.most) throw bound.tooLarge();
+    }
     pieces.add(json);
     start += batch;
     batch = Math.max(1, Math.min(ELEMENTS_PER_STEP, Math.floor((PIECE_CHARS * batch) / (json.length + 1))));

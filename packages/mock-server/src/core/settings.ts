@@ -82,7 +82,7 @@ export interface MockServiceOptions {
   /** How many request journal entries to keep (the oldest are dropped). @default 1000 */
   requestJournalLimit?: number;
   /**
-   * The most a HAR or Pact file of the request journal may be, in characters, over HTTP
+   * The most a HAR or Pact file of the request journal may be, in bytes of UTF-8, over HTTP
    * (`/__mock/requests.har`, `/__mock/requests.pact`) and from `mock.requestsHarJson()`: an
    * export is made whole before it is sent, so a larger one is refused (400,
    * `RequestFilterError` in process) with how to ask for less. @default 268435456 (256 MiB)

@@ -42,6 +42,35 @@ export async function redeliverWebhook(input: {
       409,
       `Webhook delivery ${input.deliveryId} was never sent (${detail.outcome}): nothing to redeliver`,
     );
-  const attempt = Math.max(...detail.attempts.map((a) => a.attempt)) + 1;
-  return sendAttempt(input.world, requestOf(detail), attempt, input.now().getTime(), input.settings, false);
+  // An attempt is journalled once answered: redeliveries sent together each take the next number
+  // from those still out, or they were all numbered after the last answered one.
+  const out = attemptsOut(input.world);
+  const numbered = Math.max(...detail.attempts.map((a) => a.attempt), out.get(input.deliveryId)?.last ?? 0);
+  const attempt = numbered + 1;
+  const taken = out.get(input.deliveryId) ?? { last: 0, count: 0 };
+  out.set(input.deliveryId, { last: attempt, count: taken.count + 1 });
+  try {
+    return await sendAttempt(
+      input.world,
+      requestOf(detail),
+      attempt,
+      input.now().getTime(),
+      input.settings,
+      false,
+    );
+  } finally {
+    const left = out.get(input.deliveryId)!;
+    if (left.count === 1) out.delete(input.deliveryId);
+    else out.set(input.deliveryId, { last: left.last, count: left.count - 1 });
+  }
+}
+
+// The redeliveries still out, by world and delivery: the last number taken, and how many.
+const OUT = new WeakMap<WorldRecords, Map<string, { last: number; count: number }>>();
+function attemptsOut(world: WorldRecords) {
+  const known = OUT.get(world);
+  if (known) return known;
+  const out = new Map<string, { last: number; count: number }>();
+  OUT.set(world, out);
+  return out;
 }

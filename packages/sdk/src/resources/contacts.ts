@@ -64,6 +64,17 @@ export type BulkUpdateParams = {
   update: ExactlyOne<BulkUpdateBody['update'], '$addToSet' | '$pull'>;
 };
 
+/**
+ * The body of an opt-out: `campaign_ids`, or `all: true` for every campaign, now and later. An
+ * opt-out of neither (`{}`, or `all: false` alone) does not compile; the service refuses it.
+ *
+ * @example
+ * ```ts
+ * const everything: OptOutParams = { all: true, create_missing_contact: true };
+ * ```
+ */
+export type OptOutParams = OptOutBody & ({ campaign_ids: string[] } | { all: true });
+
 /** Parameters of {@link Contacts.searchAll}: a search without paging options, and a page size. */
 export type SearchAllParams<
   P extends Projection | undefined = Projection | undefined,
@@ -189,7 +200,7 @@ export class Contacts {
    * await client.contacts.optOut('27821234567', { campaign_ids: ['cmp_1'] });
    * ```
    */
-  optOut(cell: string, params: OptOutBody, options?: RequestOptions) {
+  optOut(cell: string, params: OptOutParams, options?: RequestOptions) {
     return this.requester.request(routes.contacts.optOut, { params: { cell }, body: params }, options);
   }
 
