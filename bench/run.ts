@@ -752,12 +752,14 @@ const stateStarts: number[] = [];
 const tunedStateStarts: number[] = [];
 const startFromState = (nodeFlags: string[]) =>
   coldStart(process.execPath, [...nodeFlags, releaseFile, '--state', statePath], tmpdir());
-for (let i = 0; i < (tiny ? 1 : 3); i++) {
+// Five turns: a start reads and indexes 75 MiB, and this machine's pace moved one of three by a
+// quarter within a run.
+for (let i = 0; i < (tiny ? 1 : 5); i++) {
   stateStarts.push(await startFromState([]));
   tunedStateStarts.push(await startFromState(['--max-semi-space-size=64']));
 }
 record({
-  name: `Start release/marketing-mock.mjs with the ${sizes.contacts.toLocaleString('en')}-contact state file, to its first 200 (median of 3)`,
+  name: `Start release/marketing-mock.mjs with the ${sizes.contacts.toLocaleString('en')}-contact state file, to its first 200 (median of 5)`,
   figure: `${medianOf(stateStarts)}; its hash intact, so cells are not validated again`,
   target: tiny ? undefined : '<= 2 s',
   met: median(stateStarts) <= 2_000,

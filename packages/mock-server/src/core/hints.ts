@@ -8,7 +8,7 @@ export const hints = {
     `Expected a cell number in international form with its country code and no "+" or spaces, such as 27821234567; got "${given}".`,
   /** After `Insufficient balance`. */
   insufficientBalance: (cost: number, balance: number) =>
-    `This request costs ${formatCredits(cost)} credits and the organisation's balance is ${formatCredits(balance)}; add credits (in the mock: POST /__mock/reset with a seed document giving the organisation more \`credits\`) or start the mock with billing off.`,
+    `This request costs ${formatCredits(cost)} ${cost === 1 ? 'credit' : 'credits'} and the organisation's balance is ${formatCredits(balance)}; add credits (in the mock: POST /__mock/reset with a seed document giving the organisation more \`credits\`) or start the mock with billing off.`,
   /** After an unknown query parameter. */
   unknownQuery: (unknown: string[], known: string[], suggestions: Map<string, string>) => {
     const guesses = unknown.flatMap((name) => {

@@ -152,9 +152,26 @@ function controlTokenOf(token: string | undefined): string | undefined {
   return token;
 }
 
-/** Fills in every default. */
+// A numeric option as given, or its default: a value no bound could mean (NaN, -1, 1.5, a
+// string from plain JavaScript) is refused when the mock is made, not read as no bound or none.
+function wholeNumber(name: string, value: number | undefined, least: number, most: number, fallback: number) {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < least || value > most)
+    throw new TypeError(
+      `${name} must be a whole number from ${least.toLocaleString('en')} to ${most.toLocaleString('en')}, got ${String(value)}`,
+    );
+  return value;
+}
+
+/** Fills in every default, and refuses a numeric option out of its range (a `TypeError`). */
 export function resolveSettings(options: MockServiceOptions): Settings {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const latency =
+    typeof options.latency === 'number' ? { min: options.latency, max: options.latency } : options.latency;
+  if (latency) {
+    const max = wholeNumber('latency', latency.max, 0, 2 ** 31 - 1, 0);
+    wholeNumber('latency', latency.min, 0, max, 0);
+  }
   return {
     baseUrl,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
@@ -172,20 +189,19 @@ export function resolveSettings(options: MockServiceOptions): Settings {
             webhookMinimumBalance: 1,
             ...options.billing,
           },
-    webhooks: { timeoutMs: 10_000, retries: 3, ...options.webhooks },
+    webhooks: {
+      ...options.webhooks,
+      timeoutMs: wholeNumber('webhooks.timeoutMs', options.webhooks?.timeoutMs, 1, 600_000, 10_000),
+      retries: wholeNumber('webhooks.retries', options.webhooks?.retries, 0, 100, 3),
+    },
     control: options.control ?? true,
     controlToken: controlTokenOf(options.controlToken),
-    maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
-    requestJournalLimit: options.requestJournalLimit ?? 1000,
-    maxExportBytes: options.maxExportBytes ?? EXPORT_MAX_BYTES,
+    maxBodyBytes: wholeNumber('maxBodyBytes', options.maxBodyBytes, 1, 2 ** 30, 64 * 2 ** 20),
+    requestJournalLimit: wholeNumber('requestJournalLimit', options.requestJournalLimit, 0, 1_000_000, 1000),
+    maxExportBytes: wholeNumber('maxExportBytes', options.maxExportBytes, 1, 2 ** 32, EXPORT_MAX_BYTES),
     world: options.world,
     dashboard: options.dashboard,
     memoryFull: options.memoryFull,
-    latency:
-      options.latency === undefined
-        ? undefined
-        : typeof options.latency === 'number'
-          ? { min: options.latency, max: options.latency }
-          : options.latency,
+    latency,
   };
 }

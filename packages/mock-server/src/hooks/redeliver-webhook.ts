@@ -2,6 +2,7 @@ import { ControlError } from '../core/control-error.js';
 import type { Settings } from '../core/settings.js';
 import type { WebhookDelivery } from '../store/records.js';
 import type { WorldRecords } from '../store/world-records.js';
+import { takeAttemptNumber } from './attempt-numbers.js';
 import { requestOf, sendAttempt } from './deliver-webhook.js';
 
 /** One webhook delivery: what was sent (from its latest attempt), and every attempt. */
@@ -25,7 +26,8 @@ export function webhookDeliveryOf(
 
 /**
  * Sends a delivery again as it was sent (URL, method, headers with the same idempotency key,
- * body): one new attempt, numbered after the last, added to the delivery journal and not retried.
+ * body): one new attempt, numbered after the last (those still out included), added to the
+ * delivery journal and not retried.
  * Throws a 404 `ControlError` for an unknown ID and a 409 for a delivery that was never sent (a
  * render error, or skipped for want of credits).
  */
@@ -42,35 +44,6 @@ export async function redeliverWebhook(input: {
       409,
       `Webhook delivery ${input.deliveryId} was never sent (${detail.outcome}): nothing to redeliver`,
     );
-  // An attempt is journalled once answered: redeliveries sent together each take the next number
-  // from those still out, or they were all numbered after the last answered one.
-  const out = attemptsOut(input.world);
-  const numbered = Math.max(...detail.attempts.map((a) => a.attempt), out.get(input.deliveryId)?.last ?? 0);
-  const attempt = numbered + 1;
-  const taken = out.get(input.deliveryId) ?? { last: 0, count: 0 };
-  out.set(input.deliveryId, { last: attempt, count: taken.count + 1 });
-  try {
-    return await sendAttempt(
-      input.world,
-      requestOf(detail),
-      attempt,
-      input.now().getTime(),
-      input.settings,
-      false,
-    );
-  } finally {
-    const left = out.get(input.deliveryId)!;
-    if (left.count === 1) out.delete(input.deliveryId);
-    else out.set(input.deliveryId, { last: left.last, count: left.count - 1 });
-  }
-}
-
-// The redeliveries still out, by world and delivery: the last number taken, and how many.
-const OUT = new WeakMap<WorldRecords, Map<string, { last: number; count: number }>>();
-function attemptsOut(world: WorldRecords) {
-  const known = OUT.get(world);
-  if (known) return known;
-  const out = new Map<string, { last: number; count: number }>();
-  OUT.set(world, out);
-  return out;
+  const attempt = takeAttemptNumber(input.world.webhookDeliveries, input.deliveryId);
+  return sendAttempt(input.world, requestOf(detail), attempt, input.now().getTime(), input.settings, false);
 }

@@ -1,5 +1,6 @@
 import type { ScheduledEvent } from '../core/scheduler.js';
 import type { Settings } from '../core/settings.js';
+import { takeAttemptNumber } from '../hooks/attempt-numbers.js';
 import { requestOf, retryDueAt, sendAttempt } from '../hooks/deliver-webhook.js';
 import type { WebhookDelivery } from '../store/records.js';
 import type { WorldRecords } from '../store/world-records.js';
@@ -122,7 +123,9 @@ export class WebhookRetries {
         if (this.#pending === 0) this.#stopWatch();
         // Stopped, the journal's last attempt still says the delivery waits: a restart retries it.
         if (this.#stopped) return;
-        void sendAttempt(world, request, entry.attempt + 1, now.getTime(), this.settings());
+        // Numbered when sent: a redelivery sent meanwhile took the number planned.
+        const attempt = takeAttemptNumber(world.webhookDeliveries, entry.delivery_id);
+        void sendAttempt(world, request, attempt, now.getTime(), this.settings());
       },
     };
   }

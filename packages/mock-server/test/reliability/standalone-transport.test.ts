@@ -152,6 +152,7 @@ describe('the standalone server under hostile requests', () => {
   it('parses a large body a piece at a time, answering health between the pieces', async () => {
     const cli = await start();
     const health = await watchHealth(cli.url);
+    let longest = 0;
     // 50 MB of objects that JSON.parse takes in one go (about 1 s), then a 40 MB string (0.1 s),
     // refused by the mock's limit on a string in a seed (16 MiB) before it is parsed.
     for (const [body, status, error] of [
@@ -166,11 +167,13 @@ describe('the standalone server under hostile requests', () => {
         "Request body holds a string of more than 16,777,216 characters, the mock's limit",
       ],
     ] as const) {
+      const sent = performance.now();
       const refused = await fetch(`${cli.url}/__mock/seed`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
       });
+      longest = Math.max(longest, performance.now() - sent);
       expect(refused.status).toBe(status);
       expect((await refused.json()).error).toEqual(
         typeof error === 'string' ? error : expect.objectContaining(error),
@@ -179,9 +182,10 @@ describe('the standalone server under hostile requests', () => {
     const times = await health.stop();
     expect(times.length).toBeGreaterThan(5);
     expect(quantile(times, 0.9)).toBeLessThan(100);
-    // Room for a machine busy with other tests; parsed whole, one probe waited the whole parse
-    // (820 ms on a quiet machine).
-    expect(Math.max(...times)).toBeLessThan(500);
+    // Parsed whole, one probe waited the whole parse: 820 ms of the request's 1.7 s on a quiet
+    // machine. On a machine busy with other tests every wait grows with the request, so a wait is
+    // a stall when it is long both in itself and beside the request's time (a third of it).
+    expect(Math.max(...times)).toBeLessThan(Math.max(500, longest / 3));
   }, 30_000);
 
   it('makes and writes a 67 MB HAR of the journal a few entries a turn, answering health between them', async () => {

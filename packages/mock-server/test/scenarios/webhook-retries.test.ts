@@ -157,6 +157,23 @@ describe('webhook retries on the mock’s clock', () => {
     expect(mock.schedule()).toEqual([]);
   });
 
+  it('numbers a redelivery sent while a retry waits, and the retries after it, each its own, counting it among the attempts', async () => {
+    const mock = createMockService({
+      seed: seedWithWebhook(REFUSED),
+      now: AT,
+      webhooks: { timeoutMs: 10_000 },
+    });
+    await reply(mock);
+    const [first] = mock.webhookDeliveries();
+    expect(mock.schedule()).toContainEqual(expect.objectContaining({ kind: 'webhook_retry', attempt: 2 }));
+    expect((await mock.redeliverWebhook(first!.delivery_id)).attempt).toBe(2);
+    mock.clock.advance('1h');
+    await mock.webhooksSettled();
+    // The retries take 3 and 4; the fourth attempt is the last, as without the redelivery.
+    expect(mock.webhookDeliveries().map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+    expect(mock.schedule()).toEqual([]);
+  });
+
   it('does not retry a redelivery, nor a delivery that was answered', async () => {
     let calls = 0;
     const server = createServer((req, res) => {
