@@ -30,7 +30,7 @@ import {
 } from './cli-options.js';
 import { dashboardPage } from './dashboard.js';
 import { DEMO_KEYS, demoWorld } from './demo-world.js';
-import { heapFull } from './heap-room.js';
+import { heapFull, watchHeap } from './heap-room.js';
 import { watchPackageManager } from './package-manager-watch.js';
 import { PactStatesFileError, readPactStatesFile } from './pact-states-file.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
@@ -114,6 +114,8 @@ if (statePath === undefined && isGiven('save-interval', process.argv.slice(2), p
   process.stderr.write('marketing-mock: --save-interval does nothing without --state: nothing is saved\n');
 const seedPath = args.seed === undefined ? undefined : userPath(args.seed, process.env);
 
+// The heap's room is weighed by what full collections leave: the seed's or state's own are seen.
+watchHeap();
 let saved: SavedState | undefined;
 let seed: SeedDocument;
 let source: string;
