@@ -412,7 +412,7 @@ describe('the HTTP control plane under /__mock/', () => {
 });
 
 describe('a mock whose memoryFull says there is no room', () => {
-  it('refuses seeds, worlds, runs, clock moves and service writes 507 in its words, and still reads and resets', async () => {
+  it('refuses seeds, worlds, runs, clock moves, replies, clicks and service writes 507 in its words, and still reads and resets', async () => {
     const mock = createMockService({ seed: testSeed(), memoryFull: () => 'No room: delete a world' });
     const router = createWorldRouter(mock);
     const post = (path: string, body: unknown) =>
@@ -428,6 +428,8 @@ describe('a mock whose memoryFull says there is no room', () => {
       ['/__mock/worlds', {}],
       ['/__mock/campaigns/cmp_1/run', {}],
       ['/__mock/clock', { advance: '1d' }],
+      ['/__mock/replies', { from: '27821234567', message: 'hi' }],
+      ['/__mock/clicks', { send_id: 'snd_none' }],
     ] as const) {
       const answer = await post(path, body);
       expect(answer.status).toBe(507);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ControlError } from '../core/control-error.js';
 import { jsonPiecesSteps } from '../core/json-pieces.js';
+import { refuseWhenFull } from '../core/memory-room.js';
 import { newest } from '../core/newest.js';
 import { type Outcome, ok, okDataPieces, okPieces } from '../core/responses.js';
 import { RECORDS_AT_ONCE, runInSlices } from '../core/slices.js';
@@ -39,13 +40,20 @@ export const activityRoutes: ControlRoute[] = [
     path: '/__mock/replies',
     description:
       'An inbound reply {from, message, campaign_id?, send_id?, to?}: classified, opt-outs applied, hooks fired.',
-    handle: async ({ mock, body }) => ok(await mock.replies.receive(parseBody(ReplyBody, body))),
+    // A reply stores itself, its hooks' SMS and webhook attempts: refused when there is no room.
+    handle: async ({ mock, body }) => {
+      refuseWhenFull(mock.settings);
+      return ok(await mock.replies.receive(parseBody(ReplyBody, body)));
+    },
   },
   {
     method: 'POST',
     path: '/__mock/clicks',
     description: 'A click on a send’s tracking link: {send_id}.',
-    handle: ({ mock, body }) => ok(mock.clicks.create(parseBody(ClickBody, body))),
+    handle: ({ mock, body }) => {
+      refuseWhenFull(mock.settings);
+      return ok(mock.clicks.create(parseBody(ClickBody, body)));
+    },
   },
   {
     method: 'POST',
